@@ -1,0 +1,108 @@
+//! A game in progress: its turn, its phase and its history.
+//!
+//! The rosters (issue 4) and orders (issue 5) hang off [`Game`]; every change to it goes
+//! through [`super::command`], which is what gives undo and the log.
+
+use serde::{Deserialize, Serialize};
+
+/// The eight phases of a turn (0.5, Table 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    MarkOrders,
+    RoutsAndRallies,
+    RevealOrders,
+    FirstFires,
+    Charges,
+    Movement,
+    MovingFires,
+    OfficerCasualties,
+}
+
+impl Phase {
+    /// The phases in turn order.
+    pub const ALL: [Phase; 8] = [
+        Phase::MarkOrders,
+        Phase::RoutsAndRallies,
+        Phase::RevealOrders,
+        Phase::FirstFires,
+        Phase::Charges,
+        Phase::Movement,
+        Phase::MovingFires,
+        Phase::OfficerCasualties,
+    ];
+
+    /// The phase's number, 1 to 8.
+    pub fn number(self) -> u8 {
+        Phase::ALL.iter().position(|p| *p == self).map(|i| i as u8 + 1).unwrap_or(1)
+    }
+
+    /// The phase's name as the rulebook gives it (Table of Contents, rules 1-8).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::MarkOrders => "Mark Orders",
+            Phase::RoutsAndRallies => "Routs and Rallies",
+            Phase::RevealOrders => "Reveal Orders",
+            Phase::FirstFires => "First Fires",
+            Phase::Charges => "Charges",
+            Phase::Movement => "Movement",
+            Phase::MovingFires => "Moving Fires",
+            Phase::OfficerCasualties => "Officer Casualties",
+        }
+    }
+
+    /// The next phase, and whether it starts a new turn.
+    pub fn next(self) -> (Phase, bool) {
+        let i = self.number() as usize; // index of the next phase
+        match Phase::ALL.get(i) {
+            Some(p) => (*p, false),
+            None => (Phase::MarkOrders, true),
+        }
+    }
+}
+
+/// One line of the game's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub turn: u32,
+    pub phase: Phase,
+    /// Milliseconds since the Unix epoch, from the device clock.
+    pub at_ms: f64,
+    pub text: String,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// Stable identity, unique among the saved games.
+    pub id: String,
+    pub name: String,
+    pub turn: u32,
+    pub phase: Phase,
+    /// Applied commands, oldest first: the game's history.
+    #[serde(default)]
+    pub log: Vec<LogEntry>,
+}
+
+impl Game {
+    /// A new game at turn 1, phase 1.
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> Game {
+        Game { id: id.into(), name: name.into(), turn: 1, phase: Phase::MarkOrders, log: Vec::new() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_run_one_to_eight_then_a_new_turn() {
+        let mut p = Phase::MarkOrders;
+        for n in 1..=8 {
+            assert_eq!(p.number(), n);
+            let (next, new_turn) = p.next();
+            assert_eq!(new_turn, n == 8);
+            p = next;
+        }
+        assert_eq!(p, Phase::MarkOrders);
+    }
+}
