@@ -1,1 +1,5 @@
-fn main() {}
+//! The WebAssembly entry point built by Trunk.
+
+fn main() {
+    johnny_reb::ui::start();
+}

@@ -1,0 +1,50 @@
+//! Game area: the turn and phase, moved on one tap at a time (0.5, Table 1).
+
+use crate::state::command::Command;
+use crate::ui::store::use_store;
+use leptos::prelude::*;
+
+/// The turn tracker.
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let store = use_store();
+    let game = move || store.session.with(|s| s.game().clone());
+    let turn = move || store.session.with(|s| s.game().turn);
+    let phase = move || store.session.with(|s| s.game().phase);
+    let can_undo = move || store.session.with(|s| s.can_undo());
+    let can_redo = move || store.session.with(|s| s.can_redo());
+    let recent = move || {
+        store.session.with(|s| s.game().log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>())
+    };
+
+    view! {
+        <section class="screen" aria-labelledby="game-title">
+            <h1 id="game-title">"Game"</h1>
+            <p class="subtitle">{move || game().name}</p>
+            <div class="turn-card" aria-live="polite">
+                <p class="turn">"Turn " {turn}</p>
+                <p class="phase">
+                    "Phase " {move || phase().number()} " of 8: " <strong>{move || phase().name()}</strong>
+                </p>
+            </div>
+            <div class="row">
+                <button class="button primary big" on:click=move |_| store.dispatch(Command::NextPhase)>
+                    "Next phase"
+                </button>
+            </div>
+            <div class="row">
+                <button class="button" prop:disabled=move || !can_undo() on:click=move |_| store.undo()>"Undo"</button>
+                <button class="button" prop:disabled=move || !can_redo() on:click=move |_| store.redo()>"Redo"</button>
+            </div>
+            <h2>"History"</h2>
+            <Show
+                when=move || !recent().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing has happened yet."</p> }
+            >
+                <ol class="history" reversed>
+                    {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
+                </ol>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,57 @@
+//! Settings area: theme, saved data, diagnostics.
+
+use crate::state::settings::Theme;
+use crate::ui::browser;
+use crate::ui::store::use_store;
+use leptos::prelude::*;
+
+/// Device settings.
+#[component]
+pub fn SettingsScreen() -> impl IntoView {
+    let store = use_store();
+    let theme = move || store.settings.with(|s| s.theme);
+    let export = move |_| {
+        let text = crate::state::schema::encode(&store.document());
+        if let Err(e) = browser::download(&browser::dated_filename("johnny-reb-game"), &text, "application/json") {
+            store.error.set(Some(format!("Export failed: {e}")));
+        }
+    };
+
+    view! {
+        <section class="screen" aria-labelledby="settings-title">
+            <h1 id="settings-title">"Settings"</h1>
+            <fieldset class="choices">
+                <legend>"Theme"</legend>
+                {Theme::ALL
+                    .into_iter()
+                    .map(|t| {
+                        view! {
+                            <label class="choice">
+                                <input
+                                    type="radio"
+                                    name="theme"
+                                    prop:checked=move || theme() == t
+                                    on:change=move |_| store.update_settings(|s| s.theme = t)
+                                />
+                                <span>{t.label()}</span>
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+            <h2>"Saved data"</h2>
+            <p class="muted">"The game is saved on this device after every change."</p>
+            <div class="row">
+                <button class="button" on:click=export>"Export the game"</button>
+            </div>
+            <h2>"Diagnostics"</h2>
+            <p class="muted">"Shows the screen the app falls back to if it ever fails. Your game stays saved."</p>
+            <div class="row">
+                <button class="button" on:click=move |_| {
+                    store.save_now(false);
+                    panic!("crash screen test requested from Settings");
+                }>"Test the error screen"</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,236 @@
+//! The app's reactive store: the one place the views send commands to.
+//!
+//! It wraps a [`Session`] (the game and its undo stacks) in signals, saves after every change
+//! (debounced, and at once when the page is hidden), and surfaces storage problems as notices.
+
+use crate::state::command::{Command, CommandError, Session};
+use crate::state::game::Game;
+use crate::state::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
+use crate::state::schema::AppDoc;
+use crate::state::settings::Settings;
+use crate::ui::browser::{self, BrowserStore};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::time::Duration;
+
+/// Delay between the last change and its save. Short enough that a locked screen loses
+/// nothing, long enough that a burst of taps is one write.
+pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(250);
+
+thread_local! {
+    static PERSISTENCE: RefCell<Option<Persistence<BrowserStore>>> = const { RefCell::new(None) };
+    /// A document from another tab waiting for the players' choice.
+    static PENDING_OTHER: RefCell<Option<AppDoc>> = const { RefCell::new(None) };
+}
+
+/// Signals every view reads; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct Store {
+    pub session: RwSignal<Session>,
+    pub settings: RwSignal<Settings>,
+    /// The storage problem to show, if any.
+    pub notice: RwSignal<Option<StorageNotice>>,
+    /// A refused command's message.
+    pub error: RwSignal<Option<String>>,
+    /// Changes not yet written.
+    pub dirty: RwSignal<bool>,
+    /// Bumped on each change so the debounced save knows whether it is the latest.
+    generation: RwSignal<u64>,
+}
+
+fn new_game() -> Game {
+    Game::new(browser::new_id(), "New game")
+}
+
+impl Store {
+    /// Loads the saved document (or starts fresh) and wires saving, the storage event and
+    /// page hiding.
+    pub fn load() -> Store {
+        let mut persistence = Persistence::new(browser::local_storage(), browser::new_id());
+        let loaded = persistence.load(new_game);
+        browser::set_snapshot(crate::state::schema::encode(&loaded.doc));
+        PERSISTENCE.with(|p| *p.borrow_mut() = Some(persistence));
+        let store = Store {
+            session: RwSignal::new(Session::new(loaded.doc.game)),
+            settings: RwSignal::new(loaded.doc.settings),
+            notice: RwSignal::new(loaded.notice),
+            error: RwSignal::new(None),
+            dirty: RwSignal::new(false),
+            generation: RwSignal::new(0),
+        };
+        store.listen();
+        store
+    }
+
+    fn listen(self) {
+        browser::on_storage_change(crate::state::persist::DOC_KEY, move |raw| self.external_change(raw));
+        browser::on_page_hidden(move || self.save_now(false));
+    }
+
+    /// Applies a command to the game; a refused command shows its reason and changes nothing.
+    pub fn dispatch(self, command: Command) {
+        let mut result = Ok(());
+        self.session.update(|s| result = s.dispatch(&command, browser::now_ms()));
+        match result {
+            Ok(()) => {
+                self.error.set(None);
+                self.changed();
+            }
+            Err(e) => self.error.set(Some(refusal(&e))),
+        }
+    }
+
+    /// Takes back the last change.
+    pub fn undo(self) {
+        let mut done = false;
+        self.session.update(|s| done = s.undo());
+        if done {
+            self.changed();
+        }
+    }
+
+    /// Puts back the last undone change.
+    pub fn redo(self) {
+        let mut done = false;
+        self.session.update(|s| done = s.redo());
+        if done {
+            self.changed();
+        }
+    }
+
+    /// Changes the device settings.
+    pub fn update_settings(self, f: impl FnOnce(&mut Settings)) {
+        self.settings.update(f);
+        self.changed();
+    }
+
+    fn changed(self) {
+        self.dirty.set(true);
+        let generation = self.generation.get_untracked() + 1;
+        self.generation.set(generation);
+        set_timeout(
+            move || {
+                if self.generation.get_untracked() == generation {
+                    self.save_now(false);
+                }
+            },
+            SAVE_DEBOUNCE,
+        );
+    }
+
+    /// The document as it stands in memory.
+    pub fn document(self) -> AppDoc {
+        let mut doc = AppDoc::fresh(self.session.with_untracked(|s| s.game().clone()));
+        doc.settings = self.settings.get_untracked();
+        doc
+    }
+
+    /// Writes now if anything is unsaved (or `force` to keep this tab's version over another's).
+    pub fn save_now(self, force: bool) {
+        if !self.dirty.get_untracked() && !force {
+            return;
+        }
+        let mut doc = self.document();
+        browser::set_snapshot(crate::state::schema::encode(&doc));
+        let outcome = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.save(&mut doc, force)));
+        match outcome {
+            Some(SaveOutcome::Saved) => {
+                self.dirty.set(false);
+                // A save that succeeds ends an earlier full-storage or conflict warning.
+                if matches!(self.notice.get_untracked(), Some(StorageNotice::Full | StorageNotice::Conflict)) {
+                    self.notice.set(None);
+                }
+            }
+            Some(SaveOutcome::NotSaved(notice)) => {
+                // Keep a more specific notice (damaged data, no storage) on screen.
+                let keep = matches!(
+                    self.notice.get_untracked(),
+                    Some(StorageNotice::Damaged { .. } | StorageNotice::Unavailable(_))
+                );
+                if !keep {
+                    self.notice.set(Some(notice));
+                }
+            }
+            None => {}
+        }
+    }
+
+    fn external_change(self, raw: Option<String>) {
+        let dirty = self.dirty.get_untracked();
+        let change = PERSISTENCE
+            .with(|p| p.borrow_mut().as_mut().map(|p| p.external_change(raw.as_deref(), dirty)));
+        match change {
+            Some(ExternalChange::Adopt(doc)) => {
+                self.show(*doc);
+                self.notice.set(Some(StorageNotice::ReloadedFromOtherTab));
+            }
+            Some(ExternalChange::Conflict(doc)) => {
+                PENDING_OTHER.with(|p| *p.borrow_mut() = Some(*doc));
+                self.notice.set(Some(StorageNotice::Conflict));
+            }
+            _ => {}
+        }
+    }
+
+    fn show(self, doc: AppDoc) {
+        self.session.update(|s| s.replace(doc.game));
+        self.settings.set(doc.settings);
+        self.dirty.set(false);
+    }
+
+    /// In a conflict, the players chose the other tab's version.
+    pub fn take_other_tab(self) {
+        if let Some(doc) = PENDING_OTHER.with(|p| p.borrow_mut().take()) {
+            PERSISTENCE.with(|p| {
+                if let Some(p) = p.borrow_mut().as_mut() {
+                    p.adopt(&doc);
+                }
+            });
+            self.show(doc);
+        } else if let Some(raw) = browser::local_storage_raw() {
+            if let Ok((doc, _)) = crate::state::schema::decode(&raw) {
+                PERSISTENCE.with(|p| {
+                    if let Some(p) = p.borrow_mut().as_mut() {
+                        p.adopt(&doc);
+                    }
+                });
+                self.show(doc);
+            }
+        }
+        self.notice.set(None);
+    }
+
+    /// In a conflict, the players chose to keep this tab's version.
+    pub fn keep_this_tab(self) {
+        PENDING_OTHER.with(|p| p.borrow_mut().take());
+        self.dirty.set(true);
+        self.notice.set(None);
+        self.save_now(true);
+    }
+
+    /// The players have the damaged data safe; saving may go on.
+    pub fn resume_saving(self) {
+        PERSISTENCE.with(|p| {
+            if let Some(p) = p.borrow_mut().as_mut() {
+                p.resume_saving();
+            }
+        });
+        self.notice.set(None);
+        self.dirty.set(true);
+        self.save_now(false);
+    }
+}
+
+fn refusal(e: &CommandError) -> String {
+    e.to_string()
+}
+
+/// The store provided by the shell.
+pub fn use_store() -> Store {
+    // Provided by `App` before any screen renders.
+    use_context::<Store>().unwrap_or_else(|| {
+        let store = Store::load();
+        provide_context(store);
+        store
+    })
+}
