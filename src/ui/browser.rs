@@ -226,6 +226,8 @@ fn show_crash_screen(message: &str) -> Option<()> {
     }
     let reload = el("a", "Reload the app")?;
     reload.set_attribute("href", "./").ok()?;
+    // A real page load: the router's click handler lives in the dead wasm.
+    reload.set_attribute("rel", "external").ok()?;
     reload.set_class_name("button");
     screen.append_child(&reload).ok()?;
     let details = el("details", "")?;
