@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A non-negative exact fraction, always kept in lowest terms with a non-zero denominator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RatioRepr", into = "RatioRepr")]
 pub struct Ratio {
     num: u32,
@@ -156,6 +156,19 @@ impl Ratio {
     }
 }
 
+impl Ord for Ratio {
+    /// By value: `3/2 < 3`, compared exactly by cross-multiplying.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.num as u64 * other.den as u64).cmp(&(other.num as u64 * self.den as u64))
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let whole = self.num / self.den;
@@ -180,7 +193,25 @@ mod tests {
         assert_eq!(Ratio::whole(12).to_string(), "12");
     }
 
+    #[test]
+    fn orders_by_value() {
+        assert!(Ratio::ONE_AND_HALF < Ratio::whole(3));
+        assert!(Ratio::QUARTER < Ratio::HALF);
+        assert!(Ratio::whole(2) > Ratio::ONE_AND_HALF);
+    }
+
     proptest! {
+        #[test]
+        fn order_agrees_with_floating_point(a in 0u32..500, b in 1u32..50, c in 0u32..500, d in 1u32..50) {
+            let (x, y) = (Ratio::new(a, b).unwrap(), Ratio::new(c, d).unwrap());
+            let (fx, fy) = (a as f64 / b as f64, c as f64 / d as f64);
+            if (fx - fy).abs() > 1e-9 {
+                prop_assert_eq!(x < y, fx < fy);
+            } else {
+                prop_assert_eq!(x, y);
+            }
+        }
+
         #[test]
         fn parse_reads_what_display_writes(n in 0u32..10_000, d in 1u32..100) {
             let r = Ratio::new(n, d).unwrap();

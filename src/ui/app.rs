@@ -17,7 +17,7 @@ struct Area {
 }
 
 const AREAS: [Area; 6] = [
-    Area { href: "/", label: "Game", icon: "⌛" },
+    Area { href: "/", label: "Game", icon: "⚑" },
     Area { href: "/orders", label: "Orders", icon: "✎" },
     Area { href: "/roster", label: "Roster", icon: "☰" },
     Area { href: "/resolve", label: "Resolve", icon: "⚄" },
