@@ -11,6 +11,8 @@
 //!   change reach (6.4.1), fences (6.3.4), merged and detached units (6.8), officers (6.9),
 //!   resupply (4.2.4.b).
 
+#![warn(missing_docs)]
+
 pub mod special;
 
 use crate::rules::tables::t03_movement_rates::{self as t03, GunColumn, MoveRow, Rate, RateColumn};

@@ -5,6 +5,8 @@
 //! are cut (GAPS.md); they are taken from the rules of those phases (5, 6, 7, 8, with 9.1.1 and
 //! 6.9), each step carrying its rule number as [`Cell::RuleText`].
 
+#![warn(missing_docs)]
+
 use crate::rules::Cell;
 
 /// The table's name as printed on the card.

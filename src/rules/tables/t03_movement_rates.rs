@@ -11,6 +11,8 @@
 //! Dismounted cavalry uses the infantry rows (6.7.1); crews without guns use the skirmish row
 //! and routed crews the routed infantry row (2.1.1, 6.6.5, notes to Table 3).
 
+#![warn(missing_docs)]
+
 use crate::rules::{Cell, Ratio};
 use crate::rules::unit::GunWeight;
 use serde::{Deserialize, Serialize};

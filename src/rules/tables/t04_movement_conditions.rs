@@ -3,6 +3,8 @@
 //! Table 4 prints the disengage bonus (6.5.8), the charge bonus dice (5.3.2) and the costs of
 //! the manoeuvres of rule 6.5. The forced rout dice (2.1.2) are stated in the rule text.
 
+#![warn(missing_docs)]
+
 use crate::rules::{Cell, Ratio};
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,7 @@
 //! Table 20, Officer Casualty (rule 8): dice by proximity, and the effect of a hit.
 
+#![warn(missing_docs)]
+
 use crate::rules::{Cell, Ratio};
 use serde::{Deserialize, Serialize};
 
