@@ -484,6 +484,11 @@ mod tests {
     }
 
     #[test]
+    fn rule_9_1_5_three_kills_destroy_three_inches() {
+        assert_eq!(works_destroyed(3), Ratio::whole(3));
+    }
+
+    #[test]
     fn rule_9_2_obstacles() {
         let with = obstacle_crossing(Obstacle::Abatis, true, Arm::Infantry).unwrap();
         assert_eq!((with.rate, with.slow_rate_only, with.causes_disorder), (TerrainType::Broken, true, true));

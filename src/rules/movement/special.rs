@@ -348,3 +348,27 @@ pub fn reform_from_skirmish_odds(bmp: u8, officer_present: bool, arm: Arm) -> Ru
 pub fn total_inches(a: Ratio, b: Ratio) -> Ratio {
     add(a, b)
 }
+
+/// Whether a formation adjustment (6.4.3) penalises the whole regiment for fire: when half or
+/// more of its stands move or pivot; otherwise only the stands that moved are penalised.
+///
+/// ```
+/// use johnny_reb::rules::movement::adjustment_penalises_whole_regiment;
+/// assert!(!adjustment_penalises_whole_regiment(2, 5));
+/// assert!(adjustment_penalises_whole_regiment(3, 5));
+/// ```
+pub fn adjustment_penalises_whole_regiment(stands_moved: u8, stands: u8) -> bool {
+    stands_moved as u16 * 2 >= stands as u16 && stands_moved > 0
+}
+
+/// Whether going from one formation to another needs a Formation Change order (6.4.1), or
+/// may be done during a Move: into skirmish order with the whole move as skirmishers (6.4.4),
+/// and from line straight into extended line (6.8.3). Changing back from extended line needs
+/// FM. Mounting or dismounting with a move uses the Move order and carries a free formation
+/// change (6.7.2).
+pub fn needs_formation_change_order(from: Formation, to: Formation) -> bool {
+    if from == to {
+        return false;
+    }
+    !matches!((from, to), (_, Formation::Skirmish) | (Formation::Line, Formation::ExtendedLine))
+}

@@ -473,3 +473,35 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn rule_6_4_3_adjustments_and_6_8_3_extended_line() {
+    assert!(!adjustment_penalises_whole_regiment(1, 5));
+    assert!(adjustment_penalises_whole_regiment(3, 5));
+    assert!(adjustment_penalises_whole_regiment(2, 4));
+    assert!(!needs_formation_change_order(Formation::Line, Formation::ExtendedLine));
+    assert!(needs_formation_change_order(Formation::ExtendedLine, Formation::Line));
+    assert!(!needs_formation_change_order(Formation::MarchColumn, Formation::Skirmish));
+    assert!(needs_formation_change_order(Formation::Skirmish, Formation::Line));
+    assert!(needs_formation_change_order(Formation::Disorder, Formation::Line));
+}
+
+#[test]
+fn rule_6_4_2_b_moving_through_friends() {
+    assert_eq!(through_friend_rolls(Formation::Line, Formation::Skirmish, false), (false, false));
+    assert_eq!(through_friend_rolls(Formation::MarchColumn, Formation::Line, false), (true, true));
+    assert_eq!(through_friend_rolls(Formation::MarchColumn, Formation::Line, true), (true, false));
+}
+
+#[test]
+fn rule_6_4_4_reform_from_skirmish_odds() {
+    assert_eq!(reform_from_skirmish_odds(3, false, Arm::Infantry).unwrap(), Chance::new(1, 2));
+    assert_eq!(reform_from_skirmish_odds(3, true, Arm::Infantry).unwrap(), Chance::new(2, 3));
+}
+
+#[test]
+fn rule_5_3_2_charge_examples_use_table_3() {
+    // "a normal move of 5" in open terrain" and "normal non-disordered line move of 3" for broken".
+    assert_eq!(go(inf(Formation::Line), open(), None, vec![]).unwrap().without_disorder, w(5));
+    assert_eq!(go(inf(Formation::Line), broken(), None, vec![]).unwrap().without_disorder, w(3));
+}
