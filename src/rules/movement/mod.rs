@@ -513,6 +513,40 @@ pub struct Allowance {
     pub may_fire_after_limbering: Option<bool>,
 }
 
+impl Allowance {
+    /// The greatest distance allowed this turn.
+    pub fn maximum(&self) -> Ratio {
+        self.with_disorder_roll.unwrap_or(self.without_disorder)
+    }
+
+    /// Whether moving `moved` inches calls for a disorder roll (6.2, 6.5.7); an error if it
+    /// is beyond the allowance.
+    ///
+    /// ```
+    /// use johnny_reb::rules::movement::{allowance, Ground, MoveRequest, Mover, MovementRulings, TerrainType};
+    /// use johnny_reb::rules::unit::{Arm, Formation};
+    /// use johnny_reb::rules::{Overrides, Ratio};
+    /// let req = MoveRequest {
+    ///     mover: Mover::Regiment { arm: Arm::Infantry, formation: Formation::Line, routed: false, stands: 5 },
+    ///     ground: Ground::Terrain(TerrainType::Open), bmp: None, manoeuvres: vec![],
+    /// };
+    /// let a = allowance(&req, &Overrides::new(), &MovementRulings::default()).unwrap();
+    /// assert_eq!(a.disorder_roll_due(Ratio::whole(5)), Ok(false));
+    /// assert_eq!(a.disorder_roll_due(Ratio::whole(8)), Ok(true));
+    /// assert!(a.disorder_roll_due(Ratio::whole(9)).is_err());
+    /// ```
+    pub fn disorder_roll_due(&self, moved: Ratio) -> RuleResult<bool> {
+        if exceeds(moved, self.maximum()) {
+            return Err(out_of_range(format!("{moved}\" is beyond the {}\" allowed", self.maximum())));
+        }
+        Ok(match self.disorder_check {
+            DisorderCheck::Never => false,
+            DisorderCheck::Always => true,
+            DisorderCheck::IfBeyondFirst => exceeds(moved, self.without_disorder),
+        })
+    }
+}
+
 /// A movement question: who moves, over what ground, doing what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRequest {

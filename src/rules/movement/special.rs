@@ -9,7 +9,7 @@ use super::{
 };
 use crate::rules::tables::t03_movement_rates::{MoveRow, Rate};
 use crate::rules::tables::t04_movement_conditions::{self as t04, Path};
-use crate::rules::unit::{Arm, Formation, GunWeight};
+use crate::rules::unit::{Arm, Formation, GunWeight, MoraleLevel, OrderKind};
 use crate::rules::{Cell, Chance, Die, Distribution, Overrides, Ratio, RuleError, RuleResult, Sourced};
 use serde::{Deserialize, Serialize};
 
@@ -371,4 +371,13 @@ pub fn needs_formation_change_order(from: Formation, to: Formation) -> bool {
         return false;
     }
     !matches!((from, to), (_, Formation::Skirmish) | (Formation::Line, Formation::ExtendedLine))
+}
+
+/// Gun sections that a road or trail is wide enough to move or deploy on, abreast (6.6.4).
+pub const GUN_SECTIONS_ABREAST_ON_ROAD: Cell<u8> = Cell::RuleText { value: 1, rule: "6.6.4" };
+
+/// Whether a unit may reform from disorder this turn (6.4.2.a): good or shaken morale and a
+/// Formation Change order. Routed and disengaging units are always in disorder.
+pub fn may_reform_from_disorder(morale: MoraleLevel, order: OrderKind) -> bool {
+    morale != MoraleLevel::Routed && order == OrderKind::FormationChange
 }

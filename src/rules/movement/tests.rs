@@ -1,5 +1,6 @@
 use super::*;
 use crate::rules::tables::t04_movement_conditions::Path;
+use crate::rules::unit::{MoraleLevel, OrderKind};
 use proptest::prelude::*;
 
 fn o() -> Overrides {
@@ -504,4 +505,18 @@ fn rule_5_3_2_charge_examples_use_table_3() {
     // "a normal move of 5" in open terrain" and "normal non-disordered line move of 3" for broken".
     assert_eq!(go(inf(Formation::Line), open(), None, vec![]).unwrap().without_disorder, w(5));
     assert_eq!(go(inf(Formation::Line), broken(), None, vec![]).unwrap().without_disorder, w(3));
+}
+
+#[test]
+fn rule_6_4_2_a_reform_from_disorder() {
+    assert!(may_reform_from_disorder(MoraleLevel::Shaken, OrderKind::FormationChange));
+    assert!(!may_reform_from_disorder(MoraleLevel::Routed, OrderKind::FormationChange));
+    assert!(!may_reform_from_disorder(MoraleLevel::Good, OrderKind::Move));
+}
+
+#[test]
+fn rule_6_5_7_rear_march_always_rolls() {
+    let a = go(inf(Formation::MarchColumn), open(), None, vec![Manoeuvre::RearMarch]).unwrap();
+    assert_eq!(a.disorder_roll_due(w(1)), Ok(true));
+    assert!(a.disorder_roll_due(w(10)).is_err());
 }
