@@ -68,6 +68,12 @@ pub enum Stance {
 
 /// The two integrity levels of a stance, in percent of the command value: (cease offensive
 /// activity, retire from field).
+///
+/// ```
+/// use johnny_reb::rules::command::{integrity_levels, Stance};
+/// let (cease, retire) = integrity_levels(Stance::Determined);
+/// assert_eq!((cease.value(), retire.value()), (Some(&50), Some(&70)));
+/// ```
 pub fn integrity_levels(stance: Stance) -> (Cell<u32>, Cell<u32>) {
     let (a, b) = match stance {
         Stance::Normal => (40, 60),
@@ -148,6 +154,12 @@ pub fn integrity(elements: &[Element], stance: Stance) -> RuleResult<Integrity> 
 
 /// The level in force on `turn`, for a level first reached on `reached_on_turn`: "beginning on
 /// the turn after" (11.2). Before that the command still fights.
+///
+/// ```
+/// use johnny_reb::rules::command::{level_in_force, IntegrityLevel};
+/// assert_eq!(level_in_force(IntegrityLevel::RetireFromField, 6, 6), IntegrityLevel::Fighting);
+/// assert_eq!(level_in_force(IntegrityLevel::RetireFromField, 6, 7), IntegrityLevel::RetireFromField);
+/// ```
 pub fn level_in_force(level: IntegrityLevel, reached_on_turn: u32, turn: u32) -> IntegrityLevel {
     if turn > reached_on_turn {
         level
@@ -162,6 +174,13 @@ pub fn level_in_force(level: IntegrityLevel, reached_on_turn: u32, turn: u32) ->
 /// `into_friendly_position`: it ends only where friendly non-officer units already stand;
 /// `isolated_rejoining`: an isolated unit obviously moving to rejoin the main force;
 /// `increases_distance`: the move takes it farther from every enemy unit.
+///
+/// ```
+/// use johnny_reb::rules::command::{move_permitted, IntegrityLevel};
+/// // An isolated unit may advance, not charge, to rejoin the main force.
+/// assert!(move_permitted(IntegrityLevel::CeaseOffensive, true, false, false, true, false));
+/// assert!(!move_permitted(IntegrityLevel::CeaseOffensive, true, true, false, true, false));
+/// ```
 pub fn move_permitted(
     level: IntegrityLevel,
     toward_enemy: bool,

@@ -120,6 +120,13 @@ pub fn fate_odds(distance: Ratio) -> Distribution<OfficerFate> {
 }
 
 /// The exact odds of each effect once hit.
+///
+/// ```
+/// use johnny_reb::rules::officers::effect_odds;
+/// use johnny_reb::rules::tables::t20_officer_casualty::CasualtyEffect;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(effect_odds().chance_of(&CasualtyEffect::SevereWound), Chance::new(1, 3));
+/// ```
 pub fn effect_odds() -> Distribution<CasualtyEffect> {
     Distribution::of_die(casualty_effect)
 }
@@ -229,6 +236,11 @@ pub fn replacement_experience_odds() -> Distribution<Experience> {
 /// The turn a replacement brigadier is placed: at the end of the next turn's officer
 /// casualties phase (Appendix F.1 example: killed on turn 3, placed at the end of Phase Eight
 /// of turn 4).
+///
+/// ```
+/// use johnny_reb::rules::officers::replacement_turn;
+/// assert_eq!(replacement_turn(3), 4);
+/// ```
 pub fn replacement_turn(turn_killed: u32) -> u32 {
     turn_killed.saturating_add(1)
 }

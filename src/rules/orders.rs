@@ -215,12 +215,25 @@ pub fn legality(order: OrderKind, ctx: &OrderContext, rulings: &MovementRulings)
 }
 
 /// The order of a unit the players did not mark in time, or by mistake: Hold (1.1.1, 1.1.2).
+///
+/// ```
+/// use johnny_reb::rules::orders::order_or_hold;
+/// use johnny_reb::rules::unit::OrderKind;
+/// assert_eq!(order_or_hold(None), OrderKind::Hold);
+/// ```
 pub fn order_or_hold(marked: Option<OrderKind>) -> OrderKind {
     marked.unwrap_or(OrderKind::Hold)
 }
 
 /// Whether the players may choose to change `order` to Conditional Hold at the reveal: any
 /// order except First Fire and Charge (3.2).
+///
+/// ```
+/// use johnny_reb::rules::orders::may_change_to_conditional_hold;
+/// use johnny_reb::rules::unit::OrderKind;
+/// assert!(may_change_to_conditional_hold(OrderKind::Hold));
+/// assert!(!may_change_to_conditional_hold(OrderKind::FirstFire));
+/// ```
 pub fn may_change_to_conditional_hold(order: OrderKind) -> bool {
     !matches!(order, OrderKind::FirstFire | OrderKind::Charge | OrderKind::ConditionalHold)
 }
@@ -289,6 +302,13 @@ pub enum ShakenOrderOutcome {
 }
 
 /// The Appendix F.2 outcome; an error if the optional rule is not in force.
+///
+/// ```
+/// use johnny_reb::rules::orders::{shaken_order_at_reveal, ShakenOrderOutcome};
+/// use johnny_reb::rules::movement::MovementRulings;
+/// let f2 = MovementRulings { orders_for_shaken_units: true, ..MovementRulings::default() };
+/// assert_eq!(shaken_order_at_reveal(true, &f2).unwrap(), ShakenOrderOutcome::Performs);
+/// ```
 pub fn shaken_order_at_reveal(rallied_to_good: bool, rulings: &MovementRulings) -> RuleResult<ShakenOrderOutcome> {
     if !rulings.orders_for_shaken_units {
         return Err(RuleError::OutOfRange {
@@ -329,6 +349,14 @@ pub fn orders_per_turn(experience: Experience, attached: bool, rulings: &Movemen
 
 /// Checks the number of orders (counting a group of adjacent units under one counter as one)
 /// against the Appendix F.1 limit.
+///
+/// ```
+/// use johnny_reb::rules::orders::check_command_limit;
+/// use johnny_reb::rules::officers::Experience;
+/// use johnny_reb::rules::movement::MovementRulings;
+/// let f1 = MovementRulings { command_limits: true, ..MovementRulings::default() };
+/// assert!(check_command_limit(Experience::Average, false, 3, &f1).is_err());
+/// ```
 pub fn check_command_limit(
     experience: Experience,
     attached: bool,

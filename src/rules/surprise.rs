@@ -56,6 +56,11 @@ pub enum Sighting {
 /// The outcome when two opposing counters become visible to each other and the claim is made
 /// (10.1.2.b). A turn in which neither player claims means they did not see each other
 /// (10.1.2.c). A revealed real unit never goes back to hidden movement (10.1.2).
+///
+/// ```
+/// use johnny_reb::rules::surprise::{sighting, Sighting};
+/// assert_eq!(sighting(true, false), Sighting::DummyRemoved { first_is_real: true });
+/// ```
 pub fn sighting(first_real: bool, second_real: bool) -> Sighting {
     match (first_real, second_real) {
         (true, true) => Sighting::BothPlaced,
@@ -66,6 +71,12 @@ pub fn sighting(first_real: bool, second_real: bool) -> Sighting {
 
 /// Units behind medium or heavy works are not visible until the enemy is within 3" of the
 /// works (10.1.2.a).
+///
+/// ```
+/// use johnny_reb::rules::surprise::visible_behind_works;
+/// use johnny_reb::rules::Ratio;
+/// assert!(!visible_behind_works(Ratio::whole(4)));
+/// ```
 pub fn visible_behind_works(enemy_distance_to_works: Ratio) -> bool {
     cmp_inches(enemy_distance_to_works, Ratio::whole(3)) != Ordering::Greater
 }
@@ -126,6 +137,12 @@ pub fn tactical_surprise(die: Die) -> Alertness {
 }
 
 /// The exact odds of each degree of tactical surprise.
+///
+/// ```
+/// use johnny_reb::rules::surprise::{tactical_surprise_odds, Alertness};
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(tactical_surprise_odds().chance_of(&Alertness::TotallySurprised), Chance::new(1, 6));
+/// ```
 pub fn tactical_surprise_odds() -> Distribution<Alertness> {
     Distribution::of_die(tactical_surprise)
 }
@@ -153,6 +170,11 @@ pub struct SurprisePenalties {
 }
 
 /// The penalties of a kind of surprise while it lasts and the unit is not released.
+///
+/// ```
+/// use johnny_reb::rules::surprise::{surprise_penalties, SurpriseKind};
+/// assert!(surprise_penalties(SurpriseKind::Tactical).marked_conditional_hold);
+/// ```
 pub fn surprise_penalties(kind: SurpriseKind) -> SurprisePenalties {
     SurprisePenalties {
         marked_conditional_hold: true,
@@ -169,6 +191,11 @@ pub fn surprise_in_effect(first_turn: u32, turns: u32, turn: u32) -> bool {
 
 /// The strategic surprise modifier to a regiment's morale checks: its own BMP (10.2.2.b; an
 /// average regiment of BMP 3 must roll higher than 6).
+///
+/// ```
+/// use johnny_reb::rules::surprise::strategic_surprise_morale_modifier;
+/// assert_eq!(strategic_surprise_morale_modifier(3).unwrap().value(), Some(&3));
+/// ```
 pub fn strategic_surprise_morale_modifier(bmp: u8) -> RuleResult<Cell<i8>> {
     check_bmp(bmp)?;
     Ok(Cell::RuleText { value: bmp as i8, rule: "10.2.2.b" })
@@ -189,6 +216,12 @@ pub fn strategic_release(bmp: u8, die: Die) -> RuleResult<bool> {
 }
 
 /// The exact chance of release (10.2.2.a).
+///
+/// ```
+/// use johnny_reb::rules::surprise::strategic_release_chance;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(strategic_release_chance(4).unwrap(), Chance::new(1, 3));
+/// ```
 pub fn strategic_release_chance(bmp: u8) -> RuleResult<Chance> {
     check_bmp(bmp)?;
     Ok(chance_to_beat(bmp as i16))

@@ -165,6 +165,13 @@ pub enum HeavyWorksCrossing {
 
 /// Crossing a work (9.1.2-9.1.4). Hasty works do not slow a move (9.1.1 names no effect on
 /// movement): `None`. Heavy works needing ladders that the unit lacks: an error.
+///
+/// ```
+/// use johnny_reb::rules::works::{works_crossing, HeavyWorksCrossing, Works};
+/// use johnny_reb::rules::movement::TerrainType;
+/// let c = works_crossing(Works::Light, HeavyWorksCrossing::default()).unwrap().unwrap();
+/// assert_eq!(c.rate, TerrainType::Broken);
+/// ```
 pub fn works_crossing(works: Works, heavy: HeavyWorksCrossing) -> RuleResult<Option<Crossing>> {
     let c = |rate, disorder_or_skirmish_only, stops, rule| {
         Some(Crossing {
@@ -263,6 +270,11 @@ pub struct ObstacleFire {
 }
 
 /// Fire facts of each obstacle.
+///
+/// ```
+/// use johnny_reb::rules::works::{obstacle_fire, Obstacle};
+/// assert_eq!(obstacle_fire(Obstacle::Abatis).fire_across_down_columns.and_then(|c| c.value().copied()), Some(1));
+/// ```
 pub fn obstacle_fire(obstacle: Obstacle) -> ObstacleFire {
     match obstacle {
         Obstacle::Abatis => ObstacleFire {
@@ -339,6 +351,12 @@ pub fn abatis_removed(stands: u8) -> Ratio {
 
 /// Where hasty works may be attempted (9.1.1): in rough or broken terrain or behind a fence
 /// or hedge, never in the open.
+///
+/// ```
+/// use johnny_reb::rules::works::hasty_works_allowed;
+/// use johnny_reb::rules::movement::TerrainType;
+/// assert!(!hasty_works_allowed(TerrainType::Open, false));
+/// ```
 pub fn hasty_works_allowed(terrain: TerrainType, behind_fence_or_hedge: bool) -> bool {
     behind_fence_or_hedge || terrain != TerrainType::Open
 }
@@ -370,6 +388,13 @@ pub fn hasty_works_roll(bmp: u8, officer_benefit: Option<u8>, die: Die, rulings:
 }
 
 /// The exact chance of finishing hasty works (9.1.1).
+///
+/// ```
+/// use johnny_reb::rules::works::hasty_works_chance;
+/// use johnny_reb::rules::movement::MovementRulings;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(hasty_works_chance(3, None, &MovementRulings::default()).unwrap(), Chance::new(1, 2));
+/// ```
 pub fn hasty_works_chance(bmp: u8, officer_benefit: Option<u8>, rulings: &MovementRulings) -> RuleResult<Chance> {
     check_bmp(bmp)?;
     Ok(chance_to_beat(hasty_works_target(bmp, officer_benefit, rulings)))
@@ -398,6 +423,12 @@ pub fn building_capacity(size: BuildingSize) -> Cell<u8> {
 }
 
 /// Whether these occupants fit (9.3.1).
+///
+/// ```
+/// use johnny_reb::rules::works::{building_fits, BuildingSize};
+/// assert!(building_fits(BuildingSize::Large, 1, 2));
+/// assert!(!building_fits(BuildingSize::SmallOrAverage, 2, 0));
+/// ```
 pub fn building_fits(size: BuildingSize, infantry_stands: u8, gun_crews: u8) -> bool {
     let cap = building_capacity(size).value().copied().unwrap_or(1) as u32 * 2;
     infantry_stands as u32 * 2 + gun_crews as u32 <= cap
@@ -405,6 +436,11 @@ pub fn building_fits(size: BuildingSize, infantry_stands: u8, gun_crews: u8) -> 
 
 /// The morale cover of a building (9.3.2): wood is ordinary cover, stone counts as medium
 /// works.
+///
+/// ```
+/// use johnny_reb::rules::works::{building_morale_cover, Construction, MoraleCover};
+/// assert_eq!(building_morale_cover(Construction::Wood), MoraleCover::Cover);
+/// ```
 pub fn building_morale_cover(construction: Construction) -> MoraleCover {
     match construction {
         Construction::Wood => MoraleCover::Cover,
@@ -417,6 +453,11 @@ pub const FIRE_FROM_BUILDING: Cell<Ratio> = Cell::RuleText { value: Ratio::QUART
 
 /// Kills in one turn that destroy a building fired at by artillery (9.3.3.b): one for wood,
 /// two for stone. A large building is fired at one row up.
+///
+/// ```
+/// use johnny_reb::rules::works::{kills_to_destroy, Construction};
+/// assert_eq!(kills_to_destroy(Construction::Wood).value(), Some(&1));
+/// ```
 pub fn kills_to_destroy(construction: Construction) -> Cell<u8> {
     match construction {
         Construction::Wood => Cell::RuleText { value: 1, rule: "9.3.3.b" },

@@ -288,6 +288,43 @@ pub fn troop_rate(row: MoveRow, column: RateColumn, overrides: &Overrides) -> Ru
     }
 }
 
+/// Every Table 3 cell the transcription lacks, as the players will be asked for it: each
+/// missing troop entry's first number and (outside the trail column) its second number, the
+/// hand-push numbers on trails, and the heavy gun's cost to limber. For a screen where the
+/// players enter their card once.
+///
+/// ```
+/// use johnny_reb::rules::movement::table_3_missing_cells;
+/// use johnny_reb::rules::CellRef;
+/// let cells = table_3_missing_cells();
+/// assert!(cells.contains(&CellRef::new("Table 3", "Infantry Attack Column", "Open")));
+/// assert!(cells.contains(&CellRef::new("Table 3", "Heavy", "Cost to Limber")));
+/// assert!(!cells.contains(&CellRef::new("Table 3", "Infantry Line", "Open")));
+/// ```
+pub fn table_3_missing_cells() -> Vec<CellRef> {
+    let mut cells = Vec::new();
+    for row in MoveRow::ALL {
+        for column in RateColumn::ALL {
+            if t03::troop_rate(row, column) == Cell::Missing {
+                cells.push(troop_rate_ref(row, column));
+                if !column.is_trail() {
+                    cells.push(second_ref(row, column));
+                }
+            }
+        }
+    }
+    for weight in t03::WEIGHTS {
+        for t in [TerrainType::Open, TerrainType::Broken, TerrainType::Rough] {
+            let label = Ground::Trail(t).column().label();
+            cells.push(CellRef::new(t03::TABLE, t03::weight_label(weight), format!("{label}, hand-pushed (E)")));
+        }
+        if t03::cost_to_limber(weight) == Cell::Missing {
+            cells.push(CellRef::new(t03::TABLE, t03::weight_label(weight), "Cost to Limber"));
+        }
+    }
+    cells
+}
+
 fn gun_column(ground: Ground) -> GunColumn {
     match ground {
         Ground::Road => GunColumn::Road,
@@ -308,6 +345,13 @@ fn resolve_number(cell: CellRef, shipped: Cell<Ratio>, overrides: &Overrides) ->
 }
 
 /// D: limbered movement of a gun section on this ground (6.6.1, 6.6.4), with overrides.
+///
+/// ```
+/// use johnny_reb::rules::movement::{gun_limbered, Ground, TerrainType};
+/// use johnny_reb::rules::{unit::GunWeight, Overrides, Ratio};
+/// let d = gun_limbered(GunWeight::Heavy, Ground::Trail(TerrainType::Broken), &Overrides::new()).unwrap();
+/// assert_eq!(d.value, Ratio::whole(6));
+/// ```
 pub fn gun_limbered(weight: GunWeight, ground: Ground, overrides: &Overrides) -> RuleResult<Sourced<Ratio>> {
     let row = t03::weight_label(weight);
     match ground {
@@ -327,6 +371,13 @@ pub fn gun_limbered(weight: GunWeight, ground: Ground, overrides: &Overrides) ->
 
 /// E: hand-pushed movement of a gun section on this ground (6.6.3), with overrides and the
 /// 6.6.3 ruling. Table 3 prints no hand-push number for trails: it is asked of the players.
+///
+/// ```
+/// use johnny_reb::rules::movement::{gun_hand_push, Ground, MovementRulings, TerrainType};
+/// use johnny_reb::rules::{unit::GunWeight, Overrides, Ratio};
+/// let e = gun_hand_push(GunWeight::Heavy, Ground::Terrain(TerrainType::Rough), &Overrides::new(), &MovementRulings::default());
+/// assert_eq!(e.unwrap().value, Ratio::HALF);
+/// ```
 pub fn gun_hand_push(
     weight: GunWeight,
     ground: Ground,
@@ -351,6 +402,13 @@ pub fn gun_hand_push(
 }
 
 /// Cost to limber as a fraction of the move (6.6.1), with overrides.
+///
+/// ```
+/// use johnny_reb::rules::movement::cost_to_limber;
+/// use johnny_reb::rules::{unit::GunWeight, Overrides, Ratio, RuleError};
+/// assert_eq!(cost_to_limber(GunWeight::VeryLight, &Overrides::new()).unwrap().value, Ratio::QUARTER);
+/// assert!(matches!(cost_to_limber(GunWeight::Heavy, &Overrides::new()), Err(RuleError::Missing(_))));
+/// ```
 pub fn cost_to_limber(weight: GunWeight, overrides: &Overrides) -> RuleResult<Sourced<Ratio>> {
     let cell = CellRef::new(t03::TABLE, t03::weight_label(weight), "Cost to Limber");
     resolve_number(cell, t03::cost_to_limber(weight), overrides)
@@ -567,6 +625,14 @@ fn out_of_range(detail: impl Into<String>) -> RuleError {
 
 /// The Table 3 row a regiment uses (6.7.1: dismounted cavalry moves as infantry; mounted
 /// infantry on horseback uses the cavalry rows, RULINGS.md).
+///
+/// ```
+/// use johnny_reb::rules::movement::row_for;
+/// use johnny_reb::rules::tables::t03_movement_rates::MoveRow;
+/// use johnny_reb::rules::unit::{Arm, Formation};
+/// assert_eq!(row_for(Arm::Cavalry { mounted: false }, Formation::Line, false).unwrap(), MoveRow::Line);
+/// assert_eq!(row_for(Arm::Cavalry { mounted: true }, Formation::MarchColumn, false).unwrap(), MoveRow::CavalryColumn);
+/// ```
 pub fn row_for(arm: Arm, formation: Formation, routed: bool) -> RuleResult<MoveRow> {
     if arm == Arm::Artillery {
         return Err(out_of_range("a gun section moves as a gun, not on a regiment's row"));
@@ -867,6 +933,12 @@ fn ground_label_for_gun(ground: Ground, what: &str) -> String {
 /// The number a disorder roll must beat: the BMP, -1 with an officer within 1", +1 for
 /// dismounted cavalry or mounted infantry on horseback (6.2, 6.7.3). These are the only two
 /// modifiers.
+///
+/// ```
+/// use johnny_reb::rules::movement::disorder_target;
+/// use johnny_reb::rules::unit::Arm;
+/// assert_eq!(disorder_target(3, true, Arm::Cavalry { mounted: false }), 3);
+/// ```
 pub fn disorder_target(bmp: u8, officer_present: bool, arm: Arm) -> i16 {
     let mut t = bmp as i16;
     if officer_present {
@@ -921,9 +993,95 @@ pub fn disorder_odds(bmp: u8, officer_present: bool, arm: Arm) -> RuleResult<Dis
 }
 
 /// The chance of passing a one-die roll that must beat `target` (a face above it).
+///
+/// ```
+/// use johnny_reb::rules::movement::chance_to_beat;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(chance_to_beat(4), Chance::new(1, 3));
+/// ```
 pub fn chance_to_beat(target: i16) -> Chance {
     let faces = (1..=6).filter(|f| *f > target).count() as u64;
     Chance::new(faces, 6)
+}
+
+/// How a move ended (6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveOutcome {
+    /// Inches moved.
+    pub moved: Ratio,
+    /// The disorder roll, if one was due.
+    pub roll: Option<DisorderResult>,
+    /// The unit is in disorder at the end of the move.
+    pub in_disorder: bool,
+}
+
+/// The facts a disorder roll needs (6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisorderFacts {
+    /// The unit's BMP (Table 5).
+    pub bmp: u8,
+    /// An officer within 1".
+    pub officer_present: bool,
+    /// The unit's arm during the move.
+    pub arm: Arm,
+}
+
+/// Ends a move of `moved` inches under `allowance`: rolls for disorder if one is due, with the
+/// die given (an error asks for the die when it is needed and missing).
+///
+/// ```
+/// use johnny_reb::rules::movement::{allowance, finish_move, DisorderFacts, Ground, MoveRequest, Mover, MovementRulings, TerrainType};
+/// use johnny_reb::rules::unit::{Arm, Formation};
+/// use johnny_reb::rules::{Die, Overrides, Ratio};
+/// let req = MoveRequest {
+///     mover: Mover::Regiment { arm: Arm::Infantry, formation: Formation::Line, routed: false, stands: 5 },
+///     ground: Ground::Terrain(TerrainType::Open), bmp: None, manoeuvres: vec![],
+/// };
+/// let a = allowance(&req, &Overrides::new(), &MovementRulings::default()).unwrap();
+/// let facts = DisorderFacts { bmp: 3, officer_present: false, arm: Arm::Infantry };
+/// // 8" of 5/8 and a roll of 3, not higher than BMP 3: disorder.
+/// let out = finish_move(&a, Ratio::whole(8), &facts, Some(Die::new(3).unwrap())).unwrap();
+/// assert!(out.in_disorder);
+/// assert!(finish_move(&a, Ratio::whole(8), &facts, None).is_err());
+/// assert!(!finish_move(&a, Ratio::whole(5), &facts, None).unwrap().in_disorder);
+/// ```
+pub fn finish_move(allowance: &Allowance, moved: Ratio, facts: &DisorderFacts, die: Option<Die>) -> RuleResult<MoveOutcome> {
+    let due = allowance.disorder_roll_due(moved)?;
+    let roll = if due {
+        let die = die.ok_or_else(|| RuleError::OutOfRange {
+            what: "dice",
+            detail: "a disorder roll is due (6.2): enter one die".into(),
+        })?;
+        Some(disorder_roll(facts.bmp, facts.officer_present, facts.arm, die)?)
+    } else {
+        None
+    };
+    let in_disorder = allowance.moves_in_disorder || roll == Some(DisorderResult::Disordered);
+    Ok(MoveOutcome { moved, roll, in_disorder })
+}
+
+/// The exact chance that a move of `moved` inches ends in disorder, before the roll.
+///
+/// ```
+/// use johnny_reb::rules::movement::{allowance, disorder_chance_for_move, DisorderFacts, Ground, MoveRequest, Mover, MovementRulings, TerrainType};
+/// use johnny_reb::rules::unit::{Arm, Formation};
+/// use johnny_reb::rules::{Chance, Overrides, Ratio};
+/// let req = MoveRequest {
+///     mover: Mover::Regiment { arm: Arm::Infantry, formation: Formation::Line, routed: false, stands: 5 },
+///     ground: Ground::Terrain(TerrainType::Open), bmp: None, manoeuvres: vec![],
+/// };
+/// let a = allowance(&req, &Overrides::new(), &MovementRulings::default()).unwrap();
+/// let facts = DisorderFacts { bmp: 3, officer_present: false, arm: Arm::Infantry };
+/// assert_eq!(disorder_chance_for_move(&a, Ratio::whole(8), &facts).unwrap(), Chance::new(1, 2));
+/// ```
+pub fn disorder_chance_for_move(allowance: &Allowance, moved: Ratio, facts: &DisorderFacts) -> RuleResult<Chance> {
+    if allowance.moves_in_disorder {
+        return Ok(Chance::ALWAYS);
+    }
+    if !allowance.disorder_roll_due(moved)? {
+        return Ok(Chance::NEVER);
+    }
+    Ok(disorder_odds(facts.bmp, facts.officer_present, facts.arm)?.chance_of(&DisorderResult::Disordered))
 }
 
 pub(crate) fn check_bmp(bmp: u8) -> RuleResult<()> {

@@ -63,6 +63,13 @@ fn bonus(path: Path, artillery: bool, overrides: &Overrides) -> RuleResult<Sourc
 
 /// The disengage move of limbered artillery (6.5.8.b): its full limbered distance to the rear
 /// plus up to the Table 4 bonus (4" on a road).
+///
+/// ```
+/// use johnny_reb::rules::movement::{disengage_gun, Ground, MovementRulings};
+/// use johnny_reb::rules::{unit::GunWeight, Overrides, Ratio};
+/// let d = disengage_gun(GunWeight::VeryLight, Ground::Road, &Overrides::new(), &MovementRulings::default()).unwrap();
+/// assert_eq!((d.must_move.value, d.bonus_up_to.value), (Ratio::whole(20), Ratio::whole(4)));
+/// ```
 pub fn disengage_gun(
     weight: GunWeight,
     ground: Ground,
@@ -129,6 +136,13 @@ pub fn forced_rout_distance(path: Path, dice: &[Die], rulings: &MovementRulings)
 }
 
 /// The exact distribution of the forced rout distance in inches (2.1.2).
+///
+/// ```
+/// use johnny_reb::rules::movement::{forced_rout_odds, MovementRulings};
+/// use johnny_reb::rules::tables::t04_movement_conditions::Path;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(forced_rout_odds(Path::Rough, &MovementRulings::default()).chance_of(&6), Chance::new(1, 6));
+/// ```
 pub fn forced_rout_odds(path: Path, rulings: &MovementRulings) -> Distribution<u32> {
     Distribution::of_dice_total(forced_rout_dice(path, rulings) as usize, |t| t)
 }
@@ -229,6 +243,14 @@ pub struct FenceCrossing {
 }
 
 /// How a fence affects the move of a unit in `formation` (6.3.4).
+///
+/// ```
+/// use johnny_reb::rules::movement::{fence_crossing, TerrainType};
+/// use johnny_reb::rules::unit::Formation;
+/// let c = fence_crossing(Formation::MarchColumn, false);
+/// assert_eq!(c.at_least, Some(TerrainType::Broken));
+/// assert!(c.leaves_gap);
+/// ```
 pub fn fence_crossing(formation: Formation, through_gap: bool) -> FenceCrossing {
     let column = formation == Formation::MarchColumn;
     if column && through_gap {
@@ -240,6 +262,13 @@ pub fn fence_crossing(formation: Formation, through_gap: bool) -> FenceCrossing 
 
 /// The ground of a move that crosses a fence (6.3.4, 6.3.2): the worse of the ground and the
 /// fence's broken rate.
+///
+/// ```
+/// use johnny_reb::rules::movement::{fence_crossing, ground_with_fence, Ground, TerrainType};
+/// use johnny_reb::rules::unit::Formation;
+/// let g = ground_with_fence(Ground::Terrain(TerrainType::Open), fence_crossing(Formation::Line, false));
+/// assert_eq!(g, Ground::Terrain(TerrainType::Broken));
+/// ```
 pub fn ground_with_fence(ground: Ground, crossing: FenceCrossing) -> Ground {
     match (ground, crossing.at_least) {
         (_, None) => ground,
@@ -251,6 +280,13 @@ pub fn ground_with_fence(ground: Ground, crossing: FenceCrossing) -> Ground {
 /// Whether two units passing through each other roll for disorder (6.4.2.b): never if either
 /// is skirmishing, nor for a unit changing formation into skirmish; otherwise both roll, with
 /// [`super::disorder_roll`], and the move is completed in full either way.
+///
+/// ```
+/// use johnny_reb::rules::movement::through_friend_rolls;
+/// use johnny_reb::rules::unit::Formation;
+/// assert_eq!(through_friend_rolls(Formation::MarchColumn, Formation::Line, false), (true, true));
+/// assert_eq!(through_friend_rolls(Formation::Skirmish, Formation::Line, false), (false, false));
+/// ```
 pub fn through_friend_rolls(mover: Formation, other: Formation, other_forming_skirmish: bool) -> (bool, bool) {
     if mover == Formation::Skirmish || other == Formation::Skirmish {
         return (false, false);
@@ -300,6 +336,13 @@ pub fn check_merge(total_stands: u8, stand_moves: &[Ratio]) -> RuleResult<()> {
 
 /// Checks detached skirmishers (6.8.6.a): one or two stands, never farther than 6" from the
 /// parent regiment.
+///
+/// ```
+/// use johnny_reb::rules::movement::check_detached_skirmishers;
+/// use johnny_reb::rules::Ratio;
+/// assert!(check_detached_skirmishers(2, Ratio::whole(6)).is_ok());
+/// assert!(check_detached_skirmishers(2, Ratio::whole(7)).is_err());
+/// ```
 pub fn check_detached_skirmishers(stands: u8, distance_from_parent: Ratio) -> RuleResult<()> {
     let max = *DETACHED_SKIRMISHERS_MAX_STANDS.value().unwrap_or(&2);
     let reach = *DETACHED_SKIRMISHERS_MAX_DISTANCE.value().unwrap_or(&Ratio::whole(6));
@@ -317,6 +360,12 @@ pub fn check_detached_skirmishers(stands: u8, distance_from_parent: Ratio) -> Ru
 /// Whether an officer may give leadership benefits this turn (6.9): not if he moved by himself
 /// over half his allotment; an officer staying with one unit all turn gives full benefits and
 /// moves as far as it does.
+///
+/// ```
+/// use johnny_reb::rules::movement::officer_may_give_benefits;
+/// use johnny_reb::rules::Ratio;
+/// assert!(!officer_may_give_benefits(Ratio::whole(11), Ratio::whole(20), false));
+/// ```
 pub fn officer_may_give_benefits(moved: Ratio, full_allotment: Ratio, stayed_with_one_unit: bool) -> bool {
     stayed_with_one_unit || !exceeds(moved, full_allotment.mul(Ratio::HALF))
 }
@@ -339,6 +388,12 @@ pub fn resupply_odds() -> Distribution<u32> {
 }
 
 /// The one-die reform roll of skirmishers (6.4.4) uses the disorder roll; this is its odds.
+///
+/// ```
+/// use johnny_reb::rules::movement::reform_from_skirmish_odds;
+/// use johnny_reb::rules::{unit::Arm, Chance};
+/// assert_eq!(reform_from_skirmish_odds(4, false, Arm::Infantry).unwrap(), Chance::new(1, 3));
+/// ```
 pub fn reform_from_skirmish_odds(bmp: u8, officer_present: bool, arm: Arm) -> RuleResult<Chance> {
     check_bmp(bmp)?;
     Ok(super::chance_to_beat(super::disorder_target(bmp, officer_present, arm)))
@@ -366,6 +421,13 @@ pub fn adjustment_penalises_whole_regiment(stands_moved: u8, stands: u8) -> bool
 /// and from line straight into extended line (6.8.3). Changing back from extended line needs
 /// FM. Mounting or dismounting with a move uses the Move order and carries a free formation
 /// change (6.7.2).
+///
+/// ```
+/// use johnny_reb::rules::movement::needs_formation_change_order;
+/// use johnny_reb::rules::unit::Formation;
+/// assert!(!needs_formation_change_order(Formation::Line, Formation::Skirmish));
+/// assert!(needs_formation_change_order(Formation::MarchColumn, Formation::Line));
+/// ```
 pub fn needs_formation_change_order(from: Formation, to: Formation) -> bool {
     if from == to {
         return false;
@@ -378,6 +440,12 @@ pub const GUN_SECTIONS_ABREAST_ON_ROAD: Cell<u8> = Cell::RuleText { value: 1, ru
 
 /// Whether a unit may reform from disorder this turn (6.4.2.a): good or shaken morale and a
 /// Formation Change order. Routed and disengaging units are always in disorder.
+///
+/// ```
+/// use johnny_reb::rules::movement::may_reform_from_disorder;
+/// use johnny_reb::rules::unit::{MoraleLevel, OrderKind};
+/// assert!(may_reform_from_disorder(MoraleLevel::Good, OrderKind::FormationChange));
+/// ```
 pub fn may_reform_from_disorder(morale: MoraleLevel, order: OrderKind) -> bool {
     morale != MoraleLevel::Routed && order == OrderKind::FormationChange
 }

@@ -520,3 +520,40 @@ fn rule_6_5_7_rear_march_always_rolls() {
     assert_eq!(a.disorder_roll_due(w(1)), Ok(true));
     assert!(a.disorder_roll_due(w(10)).is_err());
 }
+
+#[test]
+fn rule_6_2_finish_move_with_disorder_roll() {
+    let a = go(inf(Formation::Line), open(), None, vec![]).unwrap();
+    let facts = DisorderFacts { bmp: 3, officer_present: true, arm: Arm::Infantry };
+    let out = finish_move(&a, w(8), &facts, Some(Die::new(3).unwrap())).unwrap();
+    assert_eq!(out.roll, Some(DisorderResult::Steady));
+    assert!(!out.in_disorder);
+    assert_eq!(disorder_chance_for_move(&a, w(8), &facts).unwrap(), Chance::new(1, 3));
+    assert_eq!(disorder_chance_for_move(&a, w(5), &facts).unwrap(), Chance::NEVER);
+    let ob = go(inf(Formation::Line), open(), None, vec![Manoeuvre::Oblique { over_45: true }]).unwrap();
+    assert_eq!(disorder_chance_for_move(&ob, w(2), &facts).unwrap(), Chance::ALWAYS);
+}
+
+#[test]
+fn every_missing_cell_is_asked_for_and_answerable() {
+    let cells = table_3_missing_cells();
+    // 11 missing troop rows plus partial rows; every ask resolves once entered.
+    let mut ov = o();
+    for c in &cells {
+        ov.set(c.clone(), Entered::Value(w(4)));
+    }
+    for row in MoveRow::ALL {
+        for column in RateColumn::ALL {
+            assert!(troop_rate(row, column, &ov).is_ok(), "{row:?} {column:?}");
+        }
+    }
+    for weight in crate::rules::tables::t03_movement_rates::WEIGHTS {
+        assert!(cost_to_limber(weight, &ov).is_ok());
+        assert!(gun_hand_push(weight, Ground::Trail(TerrainType::Rough), &ov, &r()).is_ok());
+    }
+    // Each missing cell appears once.
+    let mut sorted = cells.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), cells.len());
+}

@@ -183,6 +183,11 @@ pub const PHASES: [Phase; 8] = [
 ];
 
 /// The phase with number `n` (1 to 8).
+///
+/// ```
+/// use johnny_reb::rules::tables::t01_turn_sequence::phase;
+/// assert_eq!(phase(8).map(|p| p.name), Some("Officer Casualties"));
+/// ```
 pub fn phase(n: u8) -> Option<&'static Phase> {
     PHASES.iter().find(|p| p.number == n)
 }

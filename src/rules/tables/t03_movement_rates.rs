@@ -324,6 +324,12 @@ pub fn hand_push(weight: GunWeight, column: GunColumn) -> Cell<Ratio> {
 /// Limbered movement on a trail, "A-B-C" for a trail in open, broken, rough (6.3.1).
 /// `bounding` is [`GunColumn::Open`], [`GunColumn::Broken`] or [`GunColumn::Rough`]; a road
 /// is not a trail and gives NA (`None`).
+///
+/// ```
+/// use johnny_reb::rules::tables::t03_movement_rates::{limbered_trail, GunColumn};
+/// use johnny_reb::rules::{unit::GunWeight, Cell, Ratio};
+/// assert_eq!(limbered_trail(GunWeight::Light, GunColumn::Rough), Some(Cell::Printed(Ratio::whole(4))));
+/// ```
 pub fn limbered_trail(weight: GunWeight, bounding: GunColumn) -> Option<Cell<Ratio>> {
     let abc = match weight {
         GunWeight::VeryLight => [16, 12, 6],
@@ -341,6 +347,13 @@ pub fn limbered_trail(weight: GunWeight, bounding: GunColumn) -> Option<Cell<Rat
 
 /// Cost to limber, as a fraction of the move (6.6.1). The heavy row's value is cut from the
 /// transcription (GAPS.md).
+///
+/// ```
+/// use johnny_reb::rules::tables::t03_movement_rates::cost_to_limber;
+/// use johnny_reb::rules::{unit::GunWeight, Cell, Ratio};
+/// assert_eq!(cost_to_limber(GunWeight::Light), Cell::Printed(Ratio::HALF));
+/// assert_eq!(cost_to_limber(GunWeight::Heavy), Cell::Missing);
+/// ```
 pub fn cost_to_limber(weight: GunWeight) -> Cell<Ratio> {
     match weight {
         GunWeight::VeryLight => Cell::Printed(Ratio::QUARTER),

@@ -70,6 +70,11 @@ pub fn disengage_bonus(path: Path, artillery: bool) -> Cell<Ratio> {
 
 /// Number of dice for the optional charge bonus move (Table 4, 5.3.2): road 4, open 3,
 /// broken 2, rough 1.
+///
+/// ```
+/// use johnny_reb::rules::tables::t04_movement_conditions::{charge_bonus_dice, Path};
+/// assert_eq!(charge_bonus_dice(Path::Open).value(), Some(&3));
+/// ```
 pub fn charge_bonus_dice(path: Path) -> Cell<u8> {
     Cell::Printed(match path {
         Path::Road => 4,
@@ -81,6 +86,11 @@ pub fn charge_bonus_dice(path: Path) -> Cell<u8> {
 
 /// Number of dice for a forced rout (2.1.2): road 4, open 3, broken 2, rough 1. The sum is
 /// the inches the unit must move at once.
+///
+/// ```
+/// use johnny_reb::rules::tables::t04_movement_conditions::{forced_rout_dice, Path};
+/// assert_eq!(forced_rout_dice(Path::Road).value(), Some(&4));
+/// ```
 pub fn forced_rout_dice(path: Path) -> Cell<u8> {
     Cell::RuleText {
         value: match path {
