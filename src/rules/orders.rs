@@ -101,6 +101,28 @@ pub fn order_effects(order: OrderKind) -> OrderEffects {
     OrderEffects { order, movement, fire, morale_if_charged, rule }
 }
 
+/// The phases in which a unit under `order` acts (0.5, 1.2, 3.2, 4.1, 5.2, 6.1, 7): firing,
+/// moving or charging. Hold fires in any phase after First Fire; a charged unit under FM, D
+/// or CH may act in Phase Five.
+///
+/// ```
+/// use johnny_reb::rules::orders::phases_active;
+/// use johnny_reb::rules::unit::OrderKind;
+/// assert_eq!(phases_active(OrderKind::Move), &[6, 7]);
+/// assert_eq!(phases_active(OrderKind::FirstFire), &[4]);
+/// ```
+pub fn phases_active(order: OrderKind) -> &'static [u8] {
+    match order {
+        OrderKind::Move => &[6, 7],
+        OrderKind::FormationChange => &[5, 6, 7],
+        OrderKind::Disengage => &[5, 6],
+        OrderKind::FirstFire => &[4],
+        OrderKind::Charge => &[5, 7],
+        OrderKind::Hold => &[4, 5, 6, 7],
+        OrderKind::ConditionalHold => &[5, 7],
+    }
+}
+
 /// Whether an order may be given, and why not.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Legality {
@@ -128,6 +150,8 @@ pub struct OrderContext {
     pub isolated_rejoining: bool,
     /// Its command is under tactical or strategic surprise and not released (10.2): CH only.
     pub surprised: bool,
+    /// It is down to a single stand (Appendix F.12: may not charge, if in force).
+    pub single_stand: bool,
 }
 
 impl OrderContext {
@@ -140,6 +164,7 @@ impl OrderContext {
             into_friendly_position: false,
             isolated_rejoining: false,
             surprised: false,
+            single_stand: false,
         }
     }
 }
@@ -202,6 +227,9 @@ pub fn legality(order: OrderKind, ctx: &OrderContext, rulings: &MovementRulings)
             }
         }
         IntegrityLevel::Fighting => {}
+    }
+    if rulings.single_stands && ctx.single_stand && order == OrderKind::Charge {
+        return Legality::Illegal("a single stand may not charge (Appendix F.12)".into());
     }
     if ctx.morale == MoraleLevel::Shaken && advances(order, ctx.toward_enemy) {
         if rulings.orders_for_shaken_units {
@@ -451,6 +479,14 @@ mod tests {
         assert_eq!(legality(OrderKind::ConditionalHold, &surprised, &r()), Legality::Legal);
         assert!(matches!(legality(OrderKind::Hold, &surprised, &r()), Legality::Illegal(_)));
         assert!(matches!(legality(OrderKind::ConditionalHold, &OrderContext::good(false), &r()), Legality::Illegal(_)));
+    }
+
+    #[test]
+    fn appendix_f_12_single_stands_may_not_charge() {
+        let one = OrderContext { single_stand: true, ..OrderContext::good(true) };
+        let f12 = MovementRulings { single_stands: true, ..r() };
+        assert!(matches!(legality(OrderKind::Charge, &one, &f12), Legality::Illegal(_)));
+        assert_eq!(legality(OrderKind::Charge, &one, &r()), Legality::Legal);
     }
 
     #[test]

@@ -58,6 +58,9 @@ pub struct MovementRulings {
     pub command_limits: bool,
     /// Appendix F.2, Orders for Shaken Units: a shaken unit may be given an illegal order.
     pub orders_for_shaken_units: bool,
+    /// Appendix F.12, Single Stands: a regiment reduced to one stand is always in disorder and
+    /// may not charge (its extra morale checks are the morale engineer's).
+    pub single_stands: bool,
     /// Appendix F.15, Night: all movement one level of terrain worse (open as broken, broken
     /// as rough), also for disengage and charge bonuses and rout moves.
     pub night: bool,
@@ -70,6 +73,7 @@ impl Default for MovementRulings {
             hasty_works_officer: OfficerOnDieRoll::MinusOne,
             command_limits: false,
             orders_for_shaken_units: false,
+            single_stands: false,
             night: false,
         }
     }
@@ -559,6 +563,8 @@ pub struct Allowance {
     pub disorder_check: DisorderCheck,
     /// The whole move is made in disorder (6.4.2.c, 6.5.2).
     pub moves_in_disorder: bool,
+    /// The distance must be moved in full: a routed unit "must move" it (2.1.1).
+    pub mandatory: bool,
     /// Why the rate was halved, if it was (each halving applies once, before the costs).
     pub halved_by: Vec<Halving>,
     /// Each deduction, in order.
@@ -700,6 +706,7 @@ pub fn allowance(request: &MoveRequest, overrides: &Overrides, rulings: &Movemen
     let mut costs: Vec<MoveCost> = Vec::new();
     let mut halves: Vec<(&'static str, &'static str)> = Vec::new();
     let mut moves_in_disorder = false;
+    let mut mandatory = false;
     let mut disorder_check_always = false;
     let mut short_only = false;
     let mut dismounted_advance = None;
@@ -762,6 +769,12 @@ pub fn allowance(request: &MoveRequest, overrides: &Overrides, rulings: &Movemen
             }
             if routed {
                 moves_in_disorder = true;
+                mandatory = true;
+            }
+            // Appendix F.12: a regiment of a single stand is always in disorder.
+            if rulings.single_stands && stands == 1 && !routed && formation != Formation::Disorder {
+                formation = Formation::Disorder;
+                moves_in_disorder = true;
             }
             let row = row_for(arm, formation, routed)?;
             let column = ground.column();
@@ -769,6 +782,7 @@ pub fn allowance(request: &MoveRequest, overrides: &Overrides, rulings: &Movemen
         }
         Mover::Crew { routed } => {
             no_manoeuvres_but_oblique(m, "an artillery crew")?;
+            mandatory = routed;
             let row = if routed { MoveRow::Routed } else { MoveRow::Skirmish };
             let column = ground.column();
             (troop_rate_ref(row, column), troop_rate(row, column, overrides)?)
@@ -912,6 +926,7 @@ pub fn allowance(request: &MoveRequest, overrides: &Overrides, rulings: &Movemen
         with_disorder_roll: y,
         disorder_check,
         moves_in_disorder,
+        mandatory,
         halved_by,
         costs,
         dismounted_advance,

@@ -50,7 +50,7 @@ fn rule_2_1_1_routed_infantry_in_broken_must_move_6() {
     let a = go(routed, broken(), None, vec![]).unwrap();
     assert_eq!(a.without_disorder, w(6));
     assert_eq!(a.with_disorder_roll, None);
-    assert!(a.moves_in_disorder);
+    assert!(a.moves_in_disorder && a.mandatory);
     assert_eq!(a.rate.source, Source::RuleText("2.1.1".into()));
     // Routed crews move as routed infantry (6.6.5).
     assert_eq!(go(Mover::Crew { routed: true }, broken(), None, vec![]).unwrap().without_disorder, w(6));
@@ -556,4 +556,14 @@ fn every_missing_cell_is_asked_for_and_answerable() {
     sorted.sort();
     sorted.dedup();
     assert_eq!(sorted.len(), cells.len());
+}
+
+#[test]
+fn appendix_f_12_single_stands_move_in_disorder() {
+    let one = Mover::Regiment { arm: Arm::Infantry, formation: Formation::Line, routed: false, stands: 1 };
+    let f12 = MovementRulings { single_stands: true, ..r() };
+    let a = allowance(&MoveRequest { mover: one, ground: open(), bmp: None, manoeuvres: vec![] }, &o(), &f12).unwrap();
+    assert!(a.moves_in_disorder);
+    assert_eq!(a.without_disorder, w(6));
+    assert!(!go(one, open(), None, vec![]).unwrap().moves_in_disorder);
 }
