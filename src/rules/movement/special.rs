@@ -449,3 +449,65 @@ pub const GUN_SECTIONS_ABREAST_ON_ROAD: Cell<u8> = Cell::RuleText { value: 1, ru
 pub fn may_reform_from_disorder(morale: MoraleLevel, order: OrderKind) -> bool {
     morale != MoraleLevel::Routed && order == OrderKind::FormationChange
 }
+
+/// One regiment's part in a merged unit (6.8.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MergedPart {
+    /// Figures it brings.
+    pub figures: u32,
+    /// Figures per stand.
+    pub figures_per_stand: u32,
+    /// Its BMP (Table 5).
+    pub bmp: u8,
+    /// Stands it brings.
+    pub stands: u8,
+}
+
+/// The BMP of a merged unit (6.8.9.b): that of the regiment with the most figures; if the
+/// most figures are equal, the lower BMP (the better morale). Also the index of that
+/// regiment, the one the others attach to.
+///
+/// ```
+/// use johnny_reb::rules::movement::{merged_unit_bmp, MergedPart};
+/// let sc = MergedPart { figures: 9, figures_per_stand: 3, bmp: 3, stands: 3 };
+/// let va = MergedPart { figures: 4, figures_per_stand: 2, bmp: 2, stands: 2 };
+/// assert_eq!(merged_unit_bmp(&[sc, va]).unwrap(), (3, 0));
+/// ```
+pub fn merged_unit_bmp(parts: &[MergedPart]) -> RuleResult<(u8, usize)> {
+    let mut best: Option<(usize, MergedPart)> = None;
+    for (i, p) in parts.iter().enumerate() {
+        check_bmp(p.bmp)?;
+        best = match best {
+            None => Some((i, *p)),
+            Some((j, b)) => {
+                if p.figures > b.figures || (p.figures == b.figures && p.bmp < b.bmp) {
+                    Some((i, *p))
+                } else {
+                    Some((j, b))
+                }
+            }
+        };
+    }
+    match best {
+        Some((i, p)) => Ok((p.bmp, i)),
+        None => Err(out_of_range("a merged unit needs at least one regiment (6.8.9)")),
+    }
+}
+
+/// The merged unit's morale modifier for the stands attached to its regiment (6.8.9.b): -1 for
+/// each. The morale engineer adds it to the MMP.
+pub fn merged_attached_modifier(stands_attached: u8) -> Cell<i8> {
+    Cell::RuleText { value: -(stands_attached.min(5) as i8), rule: "6.8.9.b" }
+}
+
+/// Which parts of a merged unit kills may be taken from (6.8.9.c): any, if all have the same
+/// figures per stand; otherwise those with the fewest figures per stand.
+pub fn merged_kills_from(parts: &[MergedPart]) -> Vec<usize> {
+    let fewest = parts.iter().map(|p| p.figures_per_stand).min();
+    parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| Some(p.figures_per_stand) == fewest)
+        .map(|(i, _)| i)
+        .collect()
+}

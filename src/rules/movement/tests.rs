@@ -567,3 +567,25 @@ fn appendix_f_12_single_stands_move_in_disorder() {
     assert_eq!(a.without_disorder, w(6));
     assert!(!go(one, open(), None, vec![]).unwrap().moves_in_disorder);
 }
+
+#[test]
+fn rule_6_8_9_b_first_south_carolina_merged() {
+    // The 1st South Carolina has the most figures, so its BMP of 3 is used; two stands of the
+    // 17th Virginia attach: -2. With two stands lost (+4) and two regiments of the brigade lost
+    // (+2, Table 6, the morale engineer's), the MMP is 7.
+    let sc = MergedPart { figures: 9, figures_per_stand: 3, bmp: 3, stands: 3 };
+    let va = MergedPart { figures: 4, figures_per_stand: 2, bmp: 4, stands: 2 };
+    let (bmp, lead) = merged_unit_bmp(&[va, sc]).unwrap();
+    assert_eq!((bmp, lead), (3, 1));
+    let attached = *merged_attached_modifier(va.stands).value().unwrap();
+    assert_eq!(bmp as i8 + 4 + 2 + attached, 7);
+    assert!(check_merge(sc.stands + va.stands, &[w(3)]).is_ok());
+    // Kills come from the regiment with fewer figures per stand (6.8.9.c).
+    assert_eq!(merged_kills_from(&[va, sc]), vec![0]);
+    // Equal figures: the lower BMP.
+    let a = MergedPart { figures: 6, figures_per_stand: 3, bmp: 4, stands: 2 };
+    let b = MergedPart { figures: 6, figures_per_stand: 3, bmp: 2, stands: 2 };
+    assert_eq!(merged_unit_bmp(&[a, b]).unwrap(), (2, 1));
+    assert_eq!(merged_kills_from(&[a, b]), vec![0, 1]);
+    assert!(merged_unit_bmp(&[]).is_err());
+}
