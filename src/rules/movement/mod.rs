@@ -122,6 +122,16 @@ pub enum Ground {
 }
 
 impl Ground {
+    /// A trail bounded by two terrain types: a trail in the more favourable (6.3.1).
+    ///
+    /// ```
+    /// use johnny_reb::rules::movement::{Ground, TerrainType};
+    /// assert_eq!(Ground::trail_between(TerrainType::Rough, TerrainType::Broken), Ground::Trail(TerrainType::Broken));
+    /// ```
+    pub fn trail_between(a: TerrainType, b: TerrainType) -> Ground {
+        Ground::Trail(a.better(b))
+    }
+
     /// The Table 3 column.
     pub fn column(self) -> RateColumn {
         match self {
