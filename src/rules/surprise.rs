@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 use crate::rules::movement::{chance_to_beat, check_bmp, cmp_inches};
+use crate::rules::unit::Formation;
 use crate::rules::{Cell, Chance, Die, Distribution, Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -36,6 +37,16 @@ pub fn counters_allowed(units: u32, brigade_groups: u32, grouped_units: u32) -> 
         });
     }
     Ok(CounterAllowance { real: units - grouped_units + brigade_groups, dummies: units })
+}
+
+/// What a hidden movement counter marks (10.1.1.a, b): the head of a column, the centre of a
+/// line or skirmish line, the centre of the lead regiment of a brigade attack column.
+pub fn counter_marks(formation: Formation) -> &'static str {
+    match formation {
+        Formation::MarchColumn => "the head of the column",
+        Formation::BrigadeColumn => "the centre of the lead regiment",
+        _ => "the centre of the unit",
+    }
 }
 
 /// What two opposing counters that see each other turn out to be (10.1.2.b).
@@ -282,6 +293,7 @@ mod tests {
         assert!(!visible_behind_works(Ratio::new(7, 2).unwrap()));
         assert_eq!(counters_allowed(5, 0, 0).unwrap(), CounterAllowance { real: 5, dummies: 5 });
         assert!(counters_allowed(5, 1, 0).is_err());
+        assert_eq!(counter_marks(Formation::MarchColumn), "the head of the column");
     }
 
     proptest! {

@@ -23,6 +23,13 @@ pub struct Disengage {
     pub bonus_up_to: Sourced<Ratio>,
     /// The unit ends in disorder, facing away from the enemy.
     pub ends_in_disorder: bool,
+    /// Casualties from fire (not melee) on it are halved (6.5.8.a, b): for the fire engineer.
+    pub fire_casualties_halved: bool,
+    /// If charged, it is charged-on-rear with full penalties (6.5.8.a, 5.2.2); a regiment is
+    /// immune to fired-on-rear/flank penalties while disengaging.
+    pub charged_counts_as_rear: bool,
+    /// It may not fire, nor fight back in a melee (6.5.8.a).
+    pub may_not_fire: bool,
 }
 
 /// The disengage move of a regiment (6.5.8.a): the full disorder distance for its arm and the
@@ -49,7 +56,14 @@ pub fn disengage_regiment(
         None => return Err(out_of_range("the disorder row is NA here: the unit cannot disengage over this ground")),
     };
     let bonus = bonus(g.path(), false, overrides)?;
-    Ok(Disengage { must_move: Sourced { value: must, source: rate.source }, bonus_up_to: bonus, ends_in_disorder: true })
+    Ok(Disengage {
+        must_move: Sourced { value: must, source: rate.source },
+        bonus_up_to: bonus,
+        ends_in_disorder: true,
+        fire_casualties_halved: true,
+        charged_counts_as_rear: true,
+        may_not_fire: true,
+    })
 }
 
 fn bonus(path: Path, artillery: bool, overrides: &Overrides) -> RuleResult<Sourced<Ratio>> {
@@ -79,7 +93,14 @@ pub fn disengage_gun(
     let g = ground.under(rulings);
     let must = gun_limbered(weight, g, overrides)?;
     let bonus = bonus(g.path(), true, overrides)?;
-    Ok(Disengage { must_move: must, bonus_up_to: bonus, ends_in_disorder: false })
+    Ok(Disengage {
+        must_move: must,
+        bonus_up_to: bonus,
+        ends_in_disorder: false,
+        fire_casualties_halved: true,
+        charged_counts_as_rear: false,
+        may_not_fire: true,
+    })
 }
 
 /// Whether a disengaging limbered gun meets an accident (6.5.8.b): it is lost on a die equal
@@ -510,4 +531,52 @@ pub fn merged_kills_from(parts: &[MergedPart]) -> Vec<usize> {
         .filter(|(_, p)| Some(p.figures_per_stand) == fewest)
         .map(|(i, _)| i)
         .collect()
+}
+
+/// Checks a formation change (6.4.1): one stand stays in place (it may pivot) and no other
+/// stand moves farther than the skirmish rate for the terrain, centre to centre.
+///
+/// ```
+/// use johnny_reb::rules::movement::{check_formation_change, Ground, MovementRulings, TerrainType};
+/// use johnny_reb::rules::{Overrides, Ratio};
+/// // 6.4.1: forming line on the lead stand needs up to 4" here: legal in broken (6"), not in rough (3").
+/// let moves = [Ratio::whole(4), Ratio::whole(2)];
+/// let (o, r) = (Overrides::new(), MovementRulings::default());
+/// assert!(check_formation_change(false, Ground::Terrain(TerrainType::Broken), &moves, &o, &r).is_ok());
+/// assert!(check_formation_change(false, Ground::Terrain(TerrainType::Rough), &moves, &o, &r).is_err());
+/// ```
+pub fn check_formation_change(
+    mounted: bool,
+    ground: Ground,
+    stand_moves: &[Ratio],
+    overrides: &Overrides,
+    rulings: &MovementRulings,
+) -> RuleResult<()> {
+    let reach = formation_change_reach(mounted, ground, overrides, rulings)?.value;
+    match stand_moves.iter().find(|m| exceeds(**m, reach)) {
+        Some(m) => Err(out_of_range(format!(
+            "a stand may move at most the skirmish rate, {reach}\", when changing formation (6.4.1), not {m}\""
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Skirmish spacing in stand widths between stands (6.4.4): at least one, at most two for
+/// infantry and three for cavalry. Closer at the end of a move, skirmishers fall into
+/// disorder (6.4.2.c).
+pub fn skirmish_spacing(cavalry: bool) -> (Cell<u8>, Cell<u8>) {
+    let most = if cavalry { 3 } else { 2 };
+    (Cell::RuleText { value: 1, rule: "6.4.4" }, Cell::RuleText { value: most, rule: "6.4.4" })
+}
+
+/// Whether a dismounting regiment puts down a horseholder stand (6.7.2.b): with three or more
+/// stands on the board, one of them becomes the horseholders.
+pub fn horseholders_needed(stands_on_board: u8) -> bool {
+    stands_on_board >= 3
+}
+
+/// Whether fire at the horseholders drives the horses off (6.7.2.b): they get no cover saves
+/// and nothing happens unless all are killed in one turn, when they bolt and the regiment walks.
+pub fn horses_bolt(kills_this_turn: u32, horse_figures: u32) -> bool {
+    horse_figures > 0 && kills_this_turn >= horse_figures
 }

@@ -589,3 +589,20 @@ fn rule_6_8_9_b_first_south_carolina_merged() {
     assert_eq!(merged_kills_from(&[a, b]), vec![0, 1]);
     assert!(merged_unit_bmp(&[]).is_err());
 }
+
+#[test]
+fn rule_6_4_1_column_to_line_legal_in_open_and_broken_not_rough() {
+    // Extending a column of five into line on its lead stand: the last stand moves about 4".
+    let moves = [w(1), w(2), w(3), w(4)];
+    assert!(check_formation_change(false, open(), &moves, &o(), &r()).is_ok());
+    assert!(check_formation_change(false, broken(), &moves, &o(), &r()).is_ok());
+    assert!(check_formation_change(false, rough(), &moves, &o(), &r()).is_err());
+}
+
+#[test]
+fn rule_6_7_2_b_horseholders() {
+    assert!(horseholders_needed(3) && !horseholders_needed(2));
+    assert!(horses_bolt(4, 4) && !horses_bolt(3, 4));
+    assert_eq!(skirmish_spacing(true).1.value(), Some(&3));
+    assert_eq!(skirmish_spacing(false).1.value(), Some(&2));
+}
