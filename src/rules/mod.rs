@@ -16,6 +16,13 @@ pub mod provenance;
 pub mod ratio;
 pub mod tables;
 pub mod unit;
+// Movement, officers, orders, command, works and surprise (rules 1, 3, 6, 8-11).
+pub mod command;
+pub mod movement;
+pub mod officers;
+pub mod orders;
+pub mod surprise;
+pub mod works;
 
 pub use chance::{Chance, Distribution};
 pub use dice::{Die, DiceSource, TwoDice};
