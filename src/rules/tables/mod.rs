@@ -2,3 +2,14 @@
 //! engine's values live. Each table is its own module.
 
 pub mod t10_combat_results;
+pub mod t08_small_arms_ranges;
+pub mod t09_small_arms_modifiers;
+pub mod t11_fire_multipliers;
+pub mod t12_saving_rolls;
+pub mod t13_artillery;
+pub mod t14_artillery_modifiers;
+pub mod t15_firing_procedure;
+pub mod appendix_a_firearms;
+pub mod appendix_b_seacoast;
+pub mod appendix_c_mortars;
+pub mod appendix_d_rare_weapons;
