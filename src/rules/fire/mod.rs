@@ -24,6 +24,7 @@ pub mod odds;
 pub mod saves;
 pub mod sighting;
 pub mod small_arms;
+pub mod special;
 
 pub use artillery::{
     artillery_strength, battery_strength, counterbattery, crew_casualties, indirect_fire, ArtilleryAmmunition,

@@ -4,6 +4,7 @@
 //! The transcription keeps only the four smoothbores; every other weapon of the list is
 //! missing, so the app lets the players describe a weapon by its class and benefits
 //! ([`Firearm`]), as the appendix's columns do.
+#![warn(missing_docs)]
 
 use super::t08_small_arms_ranges::SmallArm;
 use serde::{Deserialize, Serialize};

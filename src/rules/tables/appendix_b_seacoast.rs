@@ -1,6 +1,7 @@
 //! Appendix B, Seacoast Artillery: immobile heavy guns, pivot only, canister to 6".
 //! The 8" Columbiad's shot values are not printed (missing); it fires every other turn and
 //! has heavier pivot penalties.
+#![warn(missing_docs)]
 
 use super::t13_artillery::{GunClass, GunRow};
 use crate::rules::unit::GunWeight;

@@ -1,5 +1,6 @@
 //! Appendix C, Mortars: minimum and maximum range, the hit numbers (two dice at or under the
 //! number hits), and the constant shell value used as the strength on Table 10.
+#![warn(missing_docs)]
 
 use crate::rules::Ratio;
 

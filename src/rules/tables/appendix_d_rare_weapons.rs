@@ -1,5 +1,6 @@
 //! Appendix D, Very Rare Weapons: the numbers of the machine guns (strength by range, read like
 //! artillery shot columns), the Requa gun, hand grenades and land torpedoes.
+#![warn(missing_docs)]
 
 use crate::rules::Ratio;
 

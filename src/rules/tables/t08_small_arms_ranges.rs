@@ -4,6 +4,7 @@
 //! The transcription prints five weapons. The sharpshooter rifle row (Appendix A note 1 refers
 //! to it) and the shotgun row (4.2.3.a gives only its x3 at close range) are missing.
 //! All distances are for 9/10, 15 and 20 mm figures; 25 mm doubles them (0.1.1), a setting.
+#![warn(missing_docs)]
 
 use crate::rules::{Cell, CellRef, Ratio};
 use serde::{Deserialize, Serialize};

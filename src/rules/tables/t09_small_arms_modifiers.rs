@@ -5,6 +5,7 @@
 //! rule 4.2.2's "up 2 rows": a ruling, see RULINGS.md). The other conditions come from the rule
 //! text, each with its rule number; first fire's "increased effect" (1.2), the elite and
 //! militia/poor quality and the shaken firer are nowhere given and are missing.
+#![warn(missing_docs)]
 
 use crate::rules::{Cell, CellRef, Ratio};
 use serde::{Deserialize, Serialize};

@@ -14,6 +14,7 @@
 //! A kills cell is `Table 10, row 30, roll 9` (the top row reads `row 100+`); an entry of
 //! [`Entered::NotApplicable`](crate::rules::Entered::NotApplicable) stands for the card's
 //! dash, "no kills".
+#![warn(missing_docs)]
 
 use crate::rules::{Cell, CellRef, Ratio};
 

@@ -4,6 +4,7 @@
 //! Printed: the formation rows. Full flank doubles kills (rule text 6.8.2.f, 6.8.4); the
 //! partial flank multiplier and the mounted cavalry rows other than line are missing. A
 //! disengaging limbered gun takes half casualties (6.5.8.b).
+#![warn(missing_docs)]
 
 use crate::rules::{Cell, CellRef, Ratio};
 use serde::{Deserialize, Serialize};

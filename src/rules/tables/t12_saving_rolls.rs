@@ -7,6 +7,7 @@
 //! 1, 2, 3 (4.2.6.b). Fortification cover: heavy works 1-5 within 1" and one fewer per inch
 //! behind (4.2.6.d). Stone walls, light and medium works, other area cover and buildings are
 //! missing.
+#![warn(missing_docs)]
 
 use crate::rules::{Cell, CellRef};
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,7 @@
 //! The transcription prints the 12# Napoleon and the 6# gun (its weight cut off). Every other
 //! gun is missing: the players name the gun and enter its row from their card, e.g.
 //! `Table 13, 3" Ordnance Rifle, Shot 24"`.
+#![warn(missing_docs)]
 
 use crate::rules::unit::GunWeight;
 use crate::rules::{Cell, CellRef, Ratio};

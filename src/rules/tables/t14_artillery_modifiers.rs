@@ -3,6 +3,7 @@
 //! Printed: all rows but the green/tired crew's value (missing). The moving target shifts
 //! (4.3.3.a) come from the rule text. A militia/poor crew (an infantry stand serving a gun is a
 //! "poor crew", 4.3.5.d) has no row in the transcription: missing.
+#![warn(missing_docs)]
 
 use super::t09_small_arms_modifiers::FireModifier;
 use crate::rules::{Cell, CellRef, Ratio};

@@ -1,5 +1,6 @@
 //! Table 15, Firing Procedure: the seven steps every fire follows, as printed. The fire
 //! resolvers (`rules::fire`) run them in this order.
+#![warn(missing_docs)]
 
 /// The table's name as printed.
 pub const TABLE: &str = "Table 15";
