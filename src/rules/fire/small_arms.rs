@@ -334,6 +334,18 @@ pub fn small_arms_ammunition(fire: &SmallArmsFire, result: &CombatResult) -> boo
     result.out_of_ammunition || (fire.rapid_fire && result.roll <= 7)
 }
 
+/// Resupply (4.2.4.b): an out-of-ammunition unit that leaves by a friendly road returns the
+/// number of turns later shown on one die.
+///
+/// ```
+/// use johnny_reb::rules::Die;
+/// use johnny_reb::rules::fire::small_arms::resupply_turns;
+/// assert_eq!(resupply_turns(Die::new(4).unwrap()), 4);
+/// ```
+pub fn resupply_turns(die: crate::rules::Die) -> u8 {
+    die.face()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +378,19 @@ mod tests {
         assert_eq!(range_band(SmallArm::RifleMusket, Ratio::whole(5), &FireRulings::default(), &Overrides::new()), Ok(Some(RangeBand::Normal)));
         let far = SmallArmsFire { range: Ratio::new(31, 2).unwrap(), ..fire };
         assert_eq!(small_arms_strength(&far, &FireRulings::default(), &Overrides::new()), Ok(None));
+    }
+
+    #[test]
+    fn rule_4_2_7_d_sharpshooters_skirmish_at_x1() {
+        let fire = SmallArmsFire { figures: 10, formation: Formation::Skirmish, sharpshooters: true, ..Default::default() };
+        assert_eq!(strength(&fire).strength, Ratio::whole(10));
+        let others = SmallArmsFire { sharpshooters: false, ..fire };
+        assert_eq!(strength(&others).strength, Ratio::whole(5));
+    }
+
+    #[test]
+    fn rule_4_2_4_b_resupply_roll_4_returns_four_turns_later() {
+        assert_eq!(resupply_turns(crate::rules::Die::new(4).unwrap()), 4);
     }
 
     #[test]
