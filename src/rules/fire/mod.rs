@@ -21,6 +21,7 @@ pub mod combat_results;
 pub mod kills;
 pub mod morale;
 pub mod odds;
+pub mod procedure;
 pub mod saves;
 pub mod sighting;
 pub mod small_arms;
@@ -36,6 +37,7 @@ pub use combat_results::{
 pub use kills::{brigade_column_kills, modify_kills, Flank, FireTarget, ModifiedKills};
 pub use morale::{morale_checks, FireMoraleCheck, MoraleTarget};
 pub use odds::{casualty_odds, fire_odds};
+pub use procedure::{finish_fire, score_kills, FireOutcome, ScoredKills};
 pub use saves::{casualties_after_saves, save_number, FireKind, SavePlan, SaveSituation, SaveNumber};
 pub use sighting::{prone_blind_beyond, sighting_odds, sighting_roll, through_enemy_skirmishers, ProneView, SightingRoll, ThroughSkirmishers, Woods};
 pub use small_arms::{range_band, small_arms_ammunition, small_arms_strength, SmallArmsFire, Visibility};
