@@ -595,6 +595,11 @@ pub fn indirect_fire(
 }
 
 /// Works destroyed by shot (9.1.5): inches equal to the kills.
+///
+/// ```
+/// use johnny_reb::rules::fire::artillery::works_destroyed_inches;
+/// assert_eq!(works_destroyed_inches(3), 3);
+/// ```
 pub fn works_destroyed_inches(kills: u32) -> u32 {
     kills
 }
@@ -602,6 +607,11 @@ pub fn works_destroyed_inches(kills: u32) -> u32 {
 /// Whether a building fired on is destroyed (9.3.3.b): one kill destroys a wooden structure,
 /// two kills in one turn a stone one. When it is, troops inside leave in disorder and lose
 /// figures equal to one die.
+///
+/// ```
+/// use johnny_reb::rules::fire::artillery::building_destroyed;
+/// assert!(building_destroyed(false, 1) && !building_destroyed(true, 1));
+/// ```
 pub fn building_destroyed(stone: bool, kills_this_turn: u32) -> bool {
     kills_this_turn >= if stone { 2 } else { 1 }
 }

@@ -47,6 +47,18 @@ pub struct FireOutcome {
 
 /// Table 15 step 7 after [`score_kills`]: the saving dice (one per kill with a save, see
 /// [`SavePlan::dice_needed`]), the casualty limit and the morale checks.
+///
+/// ```
+/// use johnny_reb::rules::{Die, Overrides, Ratio, TwoDice};
+/// use johnny_reb::rules::fire::{finish_fire, score_kills, FireMoraleCheck, FireStrength, Flank, FireTarget, MoraleTarget, SavePlan, Table10Roll};
+/// use johnny_reb::rules::unit::{Arm, Formation};
+/// let target = FireTarget { arm: Arm::Infantry, formation: Formation::Line, disengaging_or_routed: false, flank: Flank::None };
+/// let strength = FireStrength { base: Ratio::whole(100), steps: vec![], strength: Ratio::whole(100), row_shifts: 0 };
+/// let scored = score_kills(&strength, Table10Roll::TwoDice(TwoDice::new(1, 2).unwrap()), &target, &Overrides::new()).unwrap();
+/// let plan = SavePlan { save: 0, outside_cover: None, figures_in_arc: 20 };
+/// let out = finish_fire(scored, &plan, &[], &MoraleTarget::default(), false, false).unwrap();
+/// assert_eq!((out.casualties, out.checks), (6, vec![FireMoraleCheck::FirstKill]));
+/// ```
 pub fn finish_fire(
     scored: ScoredKills,
     plan: &SavePlan,

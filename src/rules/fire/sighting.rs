@@ -85,6 +85,12 @@ pub enum ProneView {
 }
 
 /// The distance beyond which a prone unit's fire is blind fire (4.2.7.a), in card inches.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{prone_blind_beyond, ProneView};
+/// assert_eq!(prone_blind_beyond(ProneView::CropsOrHeavyWoods), Ratio::ONE);
+/// ```
 pub fn prone_blind_beyond(view: ProneView) -> Ratio {
     Ratio::whole(match view {
         ProneView::OpenTopOfSlope => 12,
@@ -130,6 +136,12 @@ pub fn through_enemy_skirmishers(behind: Ratio, rulings: &FireRulings) -> Throug
 
 /// Appendix F 14: after firing has begun, a 6 at the end of a turn cuts open ground
 /// visibility by 1". Returns the new visibility in inches.
+///
+/// ```
+/// use johnny_reb::rules::{Die, Ratio};
+/// use johnny_reb::rules::fire::sighting::smoke_end_of_turn;
+/// assert_eq!(smoke_end_of_turn(Ratio::whole(5), Die::new(6).unwrap()), Ratio::whole(4));
+/// ```
 pub fn smoke_end_of_turn(visibility: Ratio, roll: Die) -> Ratio {
     if roll.face() == 6 && visibility.numer() >= visibility.denom() {
         Ratio::new(visibility.numer() - visibility.denom(), visibility.denom()).unwrap_or(Ratio::ZERO)
@@ -139,6 +151,12 @@ pub fn smoke_end_of_turn(visibility: Ratio, roll: Die) -> Ratio {
 }
 
 /// The chance a sighting succeeds, for display.
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Ratio};
+/// use johnny_reb::rules::fire::{sighting::chance_to_sight, FireRulings, Woods};
+/// assert_eq!(chance_to_sight(Woods::Heavy, Ratio::whole(3), &FireRulings::default()), Chance::new(1, 2));
+/// ```
 pub fn chance_to_sight(woods: Woods, obscuring_inches: Ratio, rulings: &FireRulings) -> Chance {
     sighting_odds(woods, obscuring_inches, rulings).chance_of(&Visibility::Clear)
 }

@@ -52,6 +52,12 @@ pub fn mortar_hit_number(
 
 /// A mortar hits when two dice total at or under the hit number; then its shell value is the
 /// fire strength on Tables 9 and 10, and no lineal cover saves apply.
+///
+/// ```
+/// use johnny_reb::rules::TwoDice;
+/// use johnny_reb::rules::fire::special::mortar_hits;
+/// assert!(mortar_hits(6, TwoDice::new(2, 4).unwrap()));
+/// ```
 pub fn mortar_hits(hit_number: u8, roll: TwoDice) -> bool {
     roll.total() <= hit_number
 }
@@ -74,6 +80,13 @@ pub fn requa_strength(die: Die, range: Ratio, rulings: &FireRulings, overrides: 
 /// A machine gun's fire strength at a range (Appendix D 1-3); after doubles on Table 10 the
 /// jammed strength (Gatling x1/2, Agar x1/4, Williams x1/2 and for the rest of the scenario).
 /// RULINGS.md: the same roll is then read at the reduced strength. `None` beyond its range.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{special::machine_gun_strength, FireRulings};
+/// use johnny_reb::rules::tables::appendix_d_rare_weapons::MACHINE_GUNS;
+/// assert_eq!(machine_gun_strength(&MACHINE_GUNS[0], Ratio::whole(20), true, &FireRulings::default()), Some(Ratio::ONE));
+/// ```
 pub fn machine_gun_strength(gun: &MachineGun, range: Ratio, jammed: bool, rulings: &FireRulings) -> Option<Ratio> {
     let s = Ratio::whole(app_d::machine_gun_strength(gun, rulings.card_distance(range))?);
     Some(if jammed { s.mul(gun.doubles_multiplier) } else { s })
@@ -82,6 +95,12 @@ pub fn machine_gun_strength(gun: &MachineGun, range: Ratio, jammed: bool, ruling
 /// Ketcham hand grenades (Appendix D 5): kills without Table 10, a quarter (light, 1") or half
 /// (heavy, 1/2") of the throwing figures, rounded down; `None` beyond the throw. Lineal cover
 /// saves are ignored.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{special::grenade_kills, FireRulings};
+/// assert_eq!(grenade_kills(false, 12, Ratio::ONE, &FireRulings::default()), Some(3));
+/// ```
 pub fn grenade_kills(heavy: bool, figures: u32, range: Ratio, rulings: &FireRulings) -> Option<u32> {
     let (_, reach, fraction) = app_d::GRENADES[usize::from(heavy)];
     at_most(rulings.card_distance(range), reach).then(|| fraction.of_floor(figures))
@@ -90,12 +109,24 @@ pub fn grenade_kills(heavy: bool, figures: u32, range: Ratio, rulings: &FireRuli
 /// Massed targets (4.2.3.d): a second unit within 1/2" behind the target, the line of fire
 /// through both, takes the same kills scored (each then applies its own Table 11 and 12).
 /// Not with the large group benefit (Appendix F 8).
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{special::massed_target, FireRulings};
+/// assert!(massed_target(Ratio::HALF, true, false, &FireRulings::default()));
+/// ```
 pub fn massed_target(behind: Ratio, line_of_fire_through_both: bool, large_group_used: bool, rulings: &FireRulings) -> bool {
     line_of_fire_through_both && !large_group_used && at_most(rulings.card_distance(behind), Ratio::HALF)
 }
 
 /// Appendix F 3: whether a unit may fire at this target. Off: always. On: a target in the
 /// primary zone must be chosen if any exists, unless the target is charging the firer.
+///
+/// ```
+/// use johnny_reb::rules::fire::{special::primary_fire_zone_allows, FireRulings};
+/// let f3 = FireRulings { primary_fire_zone: true, ..Default::default() };
+/// assert!(!primary_fire_zone_allows(&f3, false, true, false));
+/// ```
 pub fn primary_fire_zone_allows(rulings: &FireRulings, target_in_zone: bool, any_target_in_zone: bool, target_charging_firer: bool) -> bool {
     !rulings.primary_fire_zone || target_charging_firer || target_in_zone || !any_target_in_zone
 }
@@ -103,6 +134,12 @@ pub fn primary_fire_zone_allows(rulings: &FireRulings, target_in_zone: bool, any
 /// Appendix F 4: with a friendly unit in the firer's primary zone and doubles rolled, it
 /// receives half of the casualties. Returns (to the target, to the friendly unit); RULINGS.md:
 /// the friendly unit takes the half rounded down, before each unit's saves.
+///
+/// ```
+/// use johnny_reb::rules::fire::{special::own_troops_split, FireRulings};
+/// let f4 = FireRulings { firing_on_own_troops: true, ..Default::default() };
+/// assert_eq!(own_troops_split(6, true, true, &f4), (3, 3));
+/// ```
 pub fn own_troops_split(kills: u32, doubles: bool, friendly_in_zone: bool, rulings: &FireRulings) -> (u32, u32) {
     if rulings.firing_on_own_troops && doubles && friendly_in_zone {
         let friendly = kills / 2;
@@ -115,6 +152,11 @@ pub fn own_troops_split(kills: u32, doubles: bool, friendly_in_zone: bool, rulin
 /// Appendix F 5: fire at a target 1/2" to 2" behind enemy skirmishers hits the skirmishers
 /// first; what they save passes to the target, which saves in turn. Returns the kills passed
 /// on to the target.
+///
+/// ```
+/// use johnny_reb::rules::fire::special::passed_through_skirmishers;
+/// assert_eq!(passed_through_skirmishers(5, 2), 3);
+/// ```
 pub fn passed_through_skirmishers(losses: u32, skirmisher_casualties: u32) -> u32 {
     losses.saturating_sub(skirmisher_casualties)
 }
@@ -122,6 +164,12 @@ pub fn passed_through_skirmishers(losses: u32, skirmisher_casualties: u32) -> u3
 /// Appendix F 7: smoothbore musket, shotgun, pistol and non-repeating carbine fire is low
 /// velocity (cover saves +1). Pistols have no Table 8 row; pass `SmallArm::Carbine` rows as
 /// their weapons are described.
+///
+/// ```
+/// use johnny_reb::rules::fire::special::is_low_velocity;
+/// use johnny_reb::rules::tables::t08_small_arms_ranges::SmallArm;
+/// assert!(is_low_velocity(SmallArm::Carbine) && !is_low_velocity(SmallArm::RepeatingCarbine));
+/// ```
 pub fn is_low_velocity(weapon: SmallArm) -> bool {
     matches!(weapon, SmallArm::SmoothboreMusket | SmallArm::Shotgun | SmallArm::Carbine)
 }
