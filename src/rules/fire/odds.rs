@@ -189,7 +189,33 @@ mod tests {
         assert!(fire_odds(Ratio::whole(100), 0, false, &target, &plan, &Overrides::new()).is_err());
     }
 
+    /// A complete Table 10 as players might enter it, for tests only.
+    fn entered_table() -> Overrides {
+        use crate::rules::tables::t10_combat_results as t10;
+        use crate::rules::Entered;
+        let rows = [100u32, 80, 30, 6, 4];
+        let mut o = Overrides::new();
+        o.set(t10::row_count_cell(), Entered::Value(Ratio::whole(rows.len() as u32)));
+        for (k, r) in rows.iter().enumerate() {
+            o.set(t10::row_position_cell(k + 1), Entered::Value(Ratio::whole(*r)));
+            for roll in 2u8..=12 {
+                o.set(t10::kills_cell(Ratio::whole(*r), roll), Entered::Value(Ratio::whole((r / 10 + u32::from(roll)) / 2)));
+            }
+        }
+        o
+    }
+
     proptest! {
+        #[test]
+        fn fire_odds_sum_to_one(strength in 0u32..150, shift in -6i32..6, one_die: bool, save in 0u8..7, arc in 0u32..30, f in 0usize..4) {
+            let formations = [Formation::Line, Formation::MarchColumn, Formation::Skirmish, Formation::Disorder];
+            let target = FireTarget { formation: formations[f], ..line() };
+            let plan = SavePlan { save, outside_cover: None, figures_in_arc: arc };
+            let d = fire_odds(Ratio::whole(strength), shift, one_die, &target, &plan, &entered_table()).unwrap();
+            prop_assert_eq!(d.total(), Chance::ALWAYS);
+            prop_assert!(d.outcomes().iter().all(|(c, _)| *c <= arc));
+        }
+
         #[test]
         fn casualty_odds_sum_to_one(kills in 0u32..22, save in 0u8..7, arc in 0u32..30, outside in 0u32..10, os in 0u8..4) {
             let plan = SavePlan { save, outside_cover: Some((outside, os)), figures_in_arc: arc };

@@ -371,6 +371,25 @@ mod tests {
 
     proptest! {
         #[test]
+        fn save_number_never_panics(flags in proptest::collection::vec(any::<bool>(), 12), kind in 0usize..4, f in 0usize..10, l in 0usize..7, a in 0usize..6, zone in 0u8..9, w in 0usize..4) {
+            let g = |i: usize| flags.get(i).copied().unwrap_or(false);
+            let kinds = [FireKind::SmallArms, FireKind::Canister, FireKind::DoubleCanister, FireKind::Shot];
+            let lineal = [None, Some(LinealCover::WoodFence), Some(LinealCover::StoneWall), Some(LinealCover::Hedge), Some(LinealCover::LightWorks), Some(LinealCover::Fraise), Some(LinealCover::ChevauxDeFrise)];
+            let area = [None, Some(AreaCover::LightWoods), Some(AreaCover::HeavyWoods), Some(AreaCover::Brush), Some(AreaCover::Crops), Some(AreaCover::OtherBroken)];
+            let wrong = [None, Some(WorksKind::Light), Some(WorksKind::Medium), Some(WorksKind::Heavy)];
+            let s = SaveSituation {
+                fire: kinds[kind], close_range: g(0), sharpshooter_fire: g(1), low_velocity_weapon: g(2), williams_gun: g(3),
+                target_breechloaders: g(4), formation: FormationSave::ALL.get(f).copied(), lineal: lineal[l], lineal_hasty_works: g(5),
+                area: area[a], area_hasty_works: g(6), fortification: if g(7) { Some((Fortification::HeavyWorks, zone)) } else { None },
+                enemy_on_works: g(8), wrong_side: wrong[w], building: if g(9) { Some(g(10)) } else { None }, charging: g(11),
+            };
+            let rulings = FireRulings { low_velocity_fire: g(2), ..Default::default() };
+            if let Ok(n) = save_number(&s, &rulings, &Overrides::new()) {
+                prop_assert!(n.save <= 6);
+            }
+        }
+
+        #[test]
         fn saves_never_add_kills(kills in 0u32..40, save in 0u8..7, arc in 0u32..40, faces in proptest::collection::vec(1u8..=6, 40)) {
             let plan = SavePlan { save, outside_cover: None, figures_in_arc: arc };
             let n = plan.dice_needed(kills);

@@ -476,6 +476,30 @@ mod tests {
 
     proptest! {
         #[test]
+        fn no_small_arms_fire_panics(
+            figures in 0u32..200, range_halves in 0u32..60, weapon in 0usize..7, formation in 0usize..9,
+            flags in proptest::collection::vec(any::<bool>(), 20), quality in 0usize..4, officer in 0u8..4, stands in 0u8..6,
+        ) {
+            let formations = [Formation::Line, Formation::MarchColumn, Formation::Skirmish, Formation::Disorder, Formation::AttackColumn,
+                Formation::BrigadeColumn, Formation::ExtendedLine, Formation::Limbered, Formation::Unlimbered];
+            let f = |i: usize| flags.get(i).copied().unwrap_or(false);
+            let firearm = Firearm { breechloader: f(0), flintlock: f(1), poor: f(2), ..Firearm::of(SmallArm::ALL[weapon]) };
+            let fire = SmallArmsFire {
+                figures, range: Ratio::new(range_halves, 2).unwrap(), firearm, formation: formations[formation],
+                mounted: f(3), sharpshooters: f(4), quality: Quality::ALL[quality], shaken: f(5), first_fire: f(6),
+                opening_volley: f(7), repeater_second_fire: f(8), rapid_fire: f(9), out_of_ammunition: f(10), moving: f(11),
+                conditional_hold: f(12), rushes: f(13), prone: f(14), works: if f(15) { Some(WorksKind::Heavy) } else { None },
+                works_flanked: f(16), from_building: f(17), across_abatis: f(18), behind_fraise: f(19),
+                officer_benefit: officer, target_infantry_stands: Some(stands), ..Default::default()
+            };
+            let rulings = FireRulings { linear_density: f(0), figures_25mm: f(1), opening_volley: if f(2) { OpeningVolley::TimesTwo } else { OpeningVolley::UpTwoRows }, ..Default::default() };
+            match small_arms_strength(&fire, &rulings, &Overrides::new()) {
+                Ok(Some(s)) => prop_assert!(at_most(s.strength, Ratio::whole(figures.saturating_mul(6)))),
+                Ok(None) | Err(RuleError::Missing(_)) | Err(RuleError::OutOfRange { .. }) => {}
+            }
+        }
+
+        #[test]
         fn strength_never_exceeds_triple_the_figures_before_rapid_fire(figures in 0u32..60, range in 0u32..40, formation in 0usize..7, moving: bool, prone: bool) {
             let formations = [Formation::Line, Formation::MarchColumn, Formation::Skirmish, Formation::Disorder, Formation::AttackColumn, Formation::BrigadeColumn, Formation::ExtendedLine];
             let fire = SmallArmsFire { figures, range: Ratio::whole(range), formation: formations[formation], moving, prone, ..Default::default() };
