@@ -56,6 +56,18 @@ pub enum OpeningVolley {
     TimesTwo,
 }
 
+/// A prone unit that is charged fires "with the x1/2 fire strength penalty for formation
+/// change" (6.8.5); whether its prone x1/4 still applies is not said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProneCharged {
+    /// Both: prone x1/4 (unless breechloaders) and the formation change x1/2 (default: the
+    /// unit is still prone as it fires, and 6.8.5 adds the penalty).
+    #[default]
+    HalfAndQuarter,
+    /// The formation change x1/2 replaces the prone x1/4 (the unit is getting up).
+    HalfOnly,
+}
+
 /// The fire rulings and the optional rules of Appendix F that touch fire. Every optional rule
 /// is off by default (Appendix F: "should not be used unless all players agree").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +75,8 @@ pub enum OpeningVolley {
 pub struct FireRulings {
     /// Opening volley reading (4.2.2 against Table 9). Repeaters get up 1 either way (4.2.7.c).
     pub opening_volley: OpeningVolley,
+    /// A prone unit firing at the unit charging it (6.8.5).
+    pub prone_charged: ProneCharged,
     /// 25 mm figures: every distance doubles (0.1.1), so ranges are measured against twice
     /// the card's inches.
     pub figures_25mm: bool,
@@ -92,6 +106,7 @@ impl Default for FireRulings {
     fn default() -> Self {
         FireRulings {
             opening_volley: OpeningVolley::UpTwoRows,
+            prone_charged: ProneCharged::HalfAndQuarter,
             figures_25mm: false,
             primary_fire_zone: false,
             firing_on_own_troops: false,
@@ -226,4 +241,31 @@ pub(crate) fn resolve_strength(cell: &CellRef, shipped: Cell<Option<Ratio>>, ove
 /// `a <= b` by value.
 pub(crate) fn at_most(a: Ratio, b: Ratio) -> bool {
     !combat_results::less(b, a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rulings_default_from_empty_settings() {
+        let r: FireRulings = serde_json::from_str("{}").unwrap();
+        assert_eq!(r, FireRulings::default());
+        assert_eq!(r.opening_volley, OpeningVolley::UpTwoRows);
+        let r: FireRulings = serde_json::from_str(r#"{"parrott_rifles":true}"#).unwrap();
+        assert!(r.parrott_rifles && !r.linear_density);
+        let back: FireRulings = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn entered_modifiers_replace_shipped_ones() {
+        let cell = CellRef::new("Table 9", "Elite", "modifier");
+        let mut o = Overrides::new();
+        assert!(resolve_modifier(&cell, Cell::Missing, &o).is_err());
+        o.set(CellRef::new("Table 9", "Elite", "rows down"), Entered::Value(Ratio::whole(2)));
+        assert_eq!(resolve_modifier(&cell, Cell::Missing, &o).unwrap().value, FireModifier::Rows(-2));
+        o.set(cell.clone(), Entered::NotApplicable);
+        assert_eq!(resolve_modifier(&cell, Cell::Missing, &o).unwrap().value, FireModifier::Rows(0));
+    }
 }

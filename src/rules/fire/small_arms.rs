@@ -67,6 +67,8 @@ pub struct SmallArmsFire {
     pub visibility: Visibility,
     /// Lying prone (4.2.7.a, 6.8.5).
     pub prone: bool,
+    /// Prone and charged: the formation change x1/2 (6.8.5; see `FireRulings::prone_charged`).
+    pub prone_charged: bool,
     /// Within 1" behind (inside) works.
     pub works: Option<WorksKind>,
     /// Enemy artillery or infantry that turned the works fires on its flank (4.2.3.g).
@@ -107,6 +109,7 @@ impl Default for SmallArmsFire {
             rushes: false,
             visibility: Visibility::Clear,
             prone: false,
+            prone_charged: false,
             works: None,
             works_flanked: false,
             from_building: false,
@@ -199,8 +202,12 @@ pub fn small_arms_strength(fire: &SmallArmsFire, rulings: &FireRulings, override
         Visibility::Area => s.apply(Table9Row::AreaFire.label(), row(Table9Row::AreaFire, overrides)?),
         Visibility::Blind => s.apply(Table9Row::BlindFire.label(), row(Table9Row::BlindFire, overrides)?),
     }
-    if fire.prone && !breech {
+    let charged_getting_up = fire.prone && fire.prone_charged;
+    if fire.prone && !breech && !(charged_getting_up && rulings.prone_charged == super::ProneCharged::HalfOnly) {
         s.apply(Table9Row::Prone.label(), row(Table9Row::Prone, overrides)?);
+    }
+    if charged_getting_up && !fire.moving {
+        s.apply("Prone, Charged (6.8.5)", Sourced { value: FireModifier::Times(Ratio::HALF), source: Source::RuleText("6.8.5".into()) });
     }
     if fire.from_building {
         s.apply(Table9Row::FromBuilding.label(), row(Table9Row::FromBuilding, overrides)?);
@@ -378,6 +385,15 @@ mod tests {
         assert_eq!(range_band(SmallArm::RifleMusket, Ratio::whole(5), &FireRulings::default(), &Overrides::new()), Ok(Some(RangeBand::Normal)));
         let far = SmallArmsFire { range: Ratio::new(31, 2).unwrap(), ..fire };
         assert_eq!(small_arms_strength(&far, &FireRulings::default(), &Overrides::new()), Ok(None));
+    }
+
+    #[test]
+    fn rule_6_8_5_prone_unit_charged() {
+        let fire = SmallArmsFire { figures: 16, prone: true, prone_charged: true, ..Default::default() };
+        assert_eq!(strength(&fire).strength, Ratio::whole(2));
+        let half_only = FireRulings { prone_charged: crate::rules::fire::ProneCharged::HalfOnly, ..Default::default() };
+        let s = small_arms_strength(&fire, &half_only, &Overrides::new()).unwrap().unwrap();
+        assert_eq!(s.strength, Ratio::whole(8));
     }
 
     #[test]
