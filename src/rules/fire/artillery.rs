@@ -393,8 +393,12 @@ pub fn battery_strength(sections: &[ArtilleryFire], rulings: &FireRulings, overr
     let mut shift_steps: Vec<super::Step> = Vec::new();
     for section in sections {
         let Some(s) = artillery_strength(section, rulings, overrides)? else { continue };
-        for step in &s.steps {
-            if matches!(step.modifier, FireModifier::Rows(_)) && !shift_steps.iter().any(|t| t.what == step.what) {
+        // Each condition once for the battery; a condition counted several times in one
+        // section (woods: each 12" or 6") keeps the largest count of any section.
+        for step in s.steps.iter().filter(|st| matches!(st.modifier, FireModifier::Rows(_))) {
+            let here = s.steps.iter().filter(|t| t.what == step.what).count();
+            let kept = shift_steps.iter().filter(|t| t.what == step.what).count();
+            if kept < here {
                 shift_steps.push(step.clone());
             }
         }
@@ -676,6 +680,10 @@ mod tests {
         let b = ArtilleryFire { pivot: Pivot::Over45, ..a.clone() };
         let s = battery_strength(&[a.clone(), b.clone(), b], &FireRulings::default(), &Overrides::new()).unwrap().unwrap();
         assert_eq!((s.strength, s.row_shifts), (Ratio::whole(9), -1));
+        // Woods counted per inch band: 13" of light woods is down 2 for the battery, not down 1.
+        let w = ArtilleryFire { light_woods_inches: Ratio::whole(13), range: Ratio::whole(30), ..Default::default() };
+        let s = battery_strength(&[w.clone(), w], &FireRulings::default(), &Overrides::new()).unwrap().unwrap();
+        assert_eq!((s.strength, s.row_shifts), (Ratio::whole(2), -2));
     }
 
     #[test]
