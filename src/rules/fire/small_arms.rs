@@ -48,7 +48,7 @@ pub struct SmallArmsFire {
     pub shaken: bool,
     /// Marked FR: "fire with increased effect" (1.2).
     pub first_fire: bool,
-    /// The unit's opening volley of the game (4.2.2); forfeit under surprise (10.1, 10.2).
+    /// The unit's opening volley of the game (4.2.2); forfeit under surprise (10.2.1.c, 10.2.2.d).
     pub opening_volley: bool,
     /// A repeater's second fire of the turn: no opening volley (4.2.7.c).
     pub repeater_second_fire: bool,
