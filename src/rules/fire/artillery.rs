@@ -520,6 +520,35 @@ pub fn counterbattery(
     Ok(casualties_after_saves(shot_kills, &plan, dice)? > 0)
 }
 
+/// The chance a gun is destroyed by `shot_kills` before the save dice: one minus the chance
+/// every kill is saved (see [`counterbattery`]).
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Overrides};
+/// use johnny_reb::rules::fire::{artillery::counterbattery_chance, FireRulings};
+/// use johnny_reb::rules::tables::t13_artillery::GunClass;
+/// let c = counterbattery_chance(2, GunClass::Smoothbore, None, &FireRulings::default(), &Overrides::new()).unwrap();
+/// assert_eq!(c, Chance::new(11, 36));
+/// ```
+pub fn counterbattery_chance(
+    shot_kills: u32,
+    class: GunClass,
+    fortification: Option<(Fortification, u8)>,
+    rulings: &FireRulings,
+    overrides: &Overrides,
+) -> RuleResult<crate::rules::Chance> {
+    let formation = match class {
+        GunClass::Whitworth => FormationSave::GunWhitworth,
+        GunClass::Rifle => FormationSave::GunOtherRifle,
+        GunClass::Smoothbore => FormationSave::GunSmoothbore,
+    };
+    let situation = SaveSituation { fire: FireKind::Shot, formation: Some(formation), fortification, ..Default::default() };
+    let save = save_number(&situation, rulings, overrides)?.save;
+    let plan = SavePlan { save, outside_cover: None, figures_in_arc: u32::MAX };
+    let d = super::odds::casualty_odds(shot_kills, &plan)?;
+    Ok(d.chance_of(&0).complement())
+}
+
 /// A crew's state after canister or small arms casualties (4.3.5.b, 4.3.6.a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CrewOutcome {

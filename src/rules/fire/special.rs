@@ -62,6 +62,17 @@ pub fn mortar_hits(hit_number: u8, roll: TwoDice) -> bool {
     roll.total() <= hit_number
 }
 
+/// The chance a mortar hits before the roll: two dice at or under the hit number.
+///
+/// ```
+/// use johnny_reb::rules::Chance;
+/// use johnny_reb::rules::fire::special::mortar_hit_chance;
+/// assert_eq!(mortar_hit_chance(3), Chance::new(3, 36));
+/// ```
+pub fn mortar_hit_chance(hit_number: u8) -> crate::rules::Chance {
+    crate::rules::Distribution::of_two_dice(|r| mortar_hits(hit_number, r)).chance_of(&true)
+}
+
 /// The Requa gun (Appendix D 4): one die is its fire strength, with the carbine's ranges and
 /// multipliers of Table 8. `Ok(None)` beyond the carbine's extreme range.
 ///
@@ -102,7 +113,8 @@ pub fn machine_gun_strength(gun: &MachineGun, range: Ratio, jammed: bool, ruling
 /// assert_eq!(grenade_kills(false, 12, Ratio::ONE, &FireRulings::default()), Some(3));
 /// ```
 pub fn grenade_kills(heavy: bool, figures: u32, range: Ratio, rulings: &FireRulings) -> Option<u32> {
-    let (_, reach, fraction) = app_d::GRENADES[usize::from(heavy)];
+    let [light, heavy_grenade] = app_d::GRENADES;
+    let (_, reach, fraction) = if heavy { heavy_grenade } else { light };
     at_most(rulings.card_distance(range), reach).then(|| fraction.of_floor(figures))
 }
 

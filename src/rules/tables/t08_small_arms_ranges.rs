@@ -113,11 +113,12 @@ pub fn max_range(weapon: SmallArm, band: RangeBand) -> Cell<Ratio> {
         SmallArm::RepeatingRifle => [p(3), p(6), p(12), p(18)],
         SmallArm::SharpshooterRifle | SmallArm::Shotgun => [Cell::Missing; 4],
     };
+    let [close, normal, long, extreme] = row;
     match band {
-        RangeBand::Close => row[0],
-        RangeBand::Normal => row[1],
-        RangeBand::Long => row[2],
-        RangeBand::Extreme => row[3],
+        RangeBand::Close => close,
+        RangeBand::Normal => normal,
+        RangeBand::Long => long,
+        RangeBand::Extreme => extreme,
     }
 }
 
