@@ -684,6 +684,12 @@ mod tests {
     }
 
     #[test]
+    fn rule_6_6_1_c_limber_move_unlimber_fires_at_half_effect() {
+        let fire = ArtilleryFire { order: OrderKind::Move, ..Default::default() };
+        assert_eq!(strength(&fire).strength, Ratio::whole(3));
+    }
+
+    #[test]
     fn rule_4_3_3_modifiers() {
         // Woods: each 12" or fraction of light woods down 1; each 6" of heavy woods down 1.
         let fire = ArtilleryFire { range: Ratio::whole(30), light_woods_inches: Ratio::whole(13), heavy_woods_inches: Ratio::whole(6), ..Default::default() };

@@ -173,6 +173,18 @@ pub fn passed_through_skirmishers(losses: u32, skirmisher_casualties: u32) -> u3
     losses.saturating_sub(skirmisher_casualties)
 }
 
+/// Fire at a dismounted regiment's horses (6.7.2.b): no cover saves, and no result unless all
+/// the horse figures are killed in one turn, when they bolt and the regiment is left walking.
+///
+/// ```
+/// use johnny_reb::rules::fire::special::horses_driven_off;
+/// assert!(!horses_driven_off(4, 3));
+/// assert!(horses_driven_off(4, 4));
+/// ```
+pub fn horses_driven_off(horse_figures: u32, kills_this_turn: u32) -> bool {
+    horse_figures > 0 && kills_this_turn >= horse_figures
+}
+
 /// Appendix F 7: smoothbore musket, shotgun, pistol and non-repeating carbine fire is low
 /// velocity (cover saves +1). Pistols have no Table 8 row; pass `SmallArm::Carbine` rows as
 /// their weapons are described.
