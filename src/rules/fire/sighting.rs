@@ -1,0 +1,202 @@
+//! Sighting and seeing: sighting rolls in woods (4.2.3.c), a prone unit's view (4.2.7.a) and
+//! fire through enemy skirmishers (4.2.3.e).
+
+use super::{at_most, FireRulings, Visibility};
+use crate::rules::{Chance, Die, Distribution, Ratio, RuleError, RuleResult, TwoDice};
+use serde::{Deserialize, Serialize};
+
+/// The woods that obscure (4.2.3.c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Woods {
+    /// Light woods (broken terrain): two dice.
+    Light,
+    /// Heavy woods (rough terrain): one die.
+    Heavy,
+}
+
+/// The sighting roll thrown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SightingRoll {
+    /// One die, for heavy woods.
+    OneDie(Die),
+    /// Two dice, for light woods.
+    TwoDice(TwoDice),
+}
+
+/// The sighting roll (4.2.3.c): both units sight one another when the roll is greater than
+/// the obscuring inches (fire normal), else fire is area fire (x1/2). One roll serves both
+/// units, for this turn only. The roll must match the woods (heavy one die, light two).
+///
+/// ```
+/// use johnny_reb::rules::{Die, Ratio};
+/// use johnny_reb::rules::fire::{sighting_roll, FireRulings, SightingRoll, Visibility, Woods};
+/// let roll = SightingRoll::OneDie(Die::new(4).unwrap());
+/// assert_eq!(sighting_roll(Woods::Heavy, Ratio::whole(3), roll, &FireRulings::default()), Ok(Visibility::Clear));
+/// ```
+pub fn sighting_roll(woods: Woods, obscuring_inches: Ratio, roll: SightingRoll, rulings: &FireRulings) -> RuleResult<Visibility> {
+    let total = match (woods, roll) {
+        (Woods::Heavy, SightingRoll::OneDie(d)) => d.face(),
+        (Woods::Light, SightingRoll::TwoDice(d)) => d.total(),
+        _ => {
+            return Err(RuleError::OutOfRange {
+                what: "sighting roll",
+                detail: "roll one die in heavy woods, two dice in light woods (4.2.3.c)".into(),
+            })
+        }
+    };
+    let inches = rulings.card_distance(obscuring_inches);
+    Ok(if at_most(Ratio::whole(u32::from(total)), inches) { Visibility::Area } else { Visibility::Clear })
+}
+
+/// The exact chance of each result before the sighting roll.
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Ratio};
+/// use johnny_reb::rules::fire::{sighting_odds, FireRulings, Visibility, Woods};
+/// let d = sighting_odds(Woods::Heavy, Ratio::whole(4), &FireRulings::default());
+/// assert_eq!(d.chance_of(&Visibility::Clear), Chance::new(2, 6));
+/// ```
+pub fn sighting_odds(woods: Woods, obscuring_inches: Ratio, rulings: &FireRulings) -> Distribution<Visibility> {
+    let see = |total: u8| {
+        let inches = rulings.card_distance(obscuring_inches);
+        if at_most(Ratio::whole(u32::from(total)), inches) {
+            Visibility::Area
+        } else {
+            Visibility::Clear
+        }
+    };
+    match woods {
+        Woods::Heavy => Distribution::of_die(|d| see(d.face())),
+        Woods::Light => Distribution::of_two_dice(|d| see(d.total())),
+    }
+}
+
+/// Where a prone unit looks from (4.2.7.a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ProneView {
+    /// Open ground, top of slope: 12".
+    OpenTopOfSlope,
+    /// Open ground, level viewing: 6".
+    OpenLevel,
+    /// Brush or light woods: 2".
+    BrushOrLightWoods,
+    /// Crops or heavy woods: 1".
+    CropsOrHeavyWoods,
+}
+
+/// The distance beyond which a prone unit's fire is blind fire (4.2.7.a), in card inches.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{prone_blind_beyond, ProneView};
+/// assert_eq!(prone_blind_beyond(ProneView::CropsOrHeavyWoods), Ratio::ONE);
+/// ```
+pub fn prone_blind_beyond(view: ProneView) -> Ratio {
+    Ratio::whole(match view {
+        ProneView::OpenTopOfSlope => 12,
+        ProneView::OpenLevel => 6,
+        ProneView::BrushOrLightWoods => 2,
+        ProneView::CropsOrHeavyWoods => 1,
+    })
+}
+
+/// Fire at a target behind enemy skirmishers (4.2.3.e), by the distance behind them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ThroughSkirmishers {
+    /// Within 1/2": fire at the skirmishers instead, with the massed target effect (4.2.3.d).
+    FireAtSkirmishersMassed,
+    /// 1/2" to 2": no adverse modifier. Under Appendix F 5, the losses go to the skirmishers
+    /// first and what they save passes to the target.
+    NoModifier,
+    /// 2" to 6": area fire.
+    Area,
+    /// Over 6": blind fire.
+    Blind,
+}
+
+/// Classifies fire through enemy skirmishers by how far behind them the target is.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{through_enemy_skirmishers, FireRulings, ThroughSkirmishers};
+/// assert_eq!(through_enemy_skirmishers(Ratio::whole(3), &FireRulings::default()), ThroughSkirmishers::Area);
+/// ```
+pub fn through_enemy_skirmishers(behind: Ratio, rulings: &FireRulings) -> ThroughSkirmishers {
+    let d = rulings.card_distance(behind);
+    if at_most(d, Ratio::HALF) {
+        ThroughSkirmishers::FireAtSkirmishersMassed
+    } else if at_most(d, Ratio::whole(2)) {
+        ThroughSkirmishers::NoModifier
+    } else if at_most(d, Ratio::whole(6)) {
+        ThroughSkirmishers::Area
+    } else {
+        ThroughSkirmishers::Blind
+    }
+}
+
+/// Appendix F 14: after firing has begun, a 6 at the end of a turn cuts open ground
+/// visibility by 1". Returns the new visibility in inches.
+///
+/// ```
+/// use johnny_reb::rules::{Die, Ratio};
+/// use johnny_reb::rules::fire::sighting::smoke_end_of_turn;
+/// assert_eq!(smoke_end_of_turn(Ratio::whole(5), Die::new(6).unwrap()), Ratio::whole(4));
+/// ```
+pub fn smoke_end_of_turn(visibility: Ratio, roll: Die) -> Ratio {
+    if roll.face() == 6 && visibility.numer() >= visibility.denom() {
+        Ratio::new(visibility.numer() - visibility.denom(), visibility.denom()).unwrap_or(Ratio::ZERO)
+    } else {
+        visibility
+    }
+}
+
+/// The chance a sighting succeeds, for display.
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Ratio};
+/// use johnny_reb::rules::fire::{sighting::chance_to_sight, FireRulings, Woods};
+/// assert_eq!(chance_to_sight(Woods::Heavy, Ratio::whole(3), &FireRulings::default()), Chance::new(1, 2));
+/// ```
+pub fn chance_to_sight(woods: Woods, obscuring_inches: Ratio, rulings: &FireRulings) -> Chance {
+    sighting_odds(woods, obscuring_inches, rulings).chance_of(&Visibility::Clear)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn rule_4_2_3_c_sighting_rolls() {
+        let r = FireRulings::default();
+        let light = SightingRoll::TwoDice(TwoDice::new(2, 3).unwrap());
+        assert_eq!(sighting_roll(Woods::Light, Ratio::whole(5), light, &r), Ok(Visibility::Area));
+        assert_eq!(sighting_roll(Woods::Light, Ratio::whole(4), light, &r), Ok(Visibility::Clear));
+        assert!(sighting_roll(Woods::Heavy, Ratio::whole(4), light, &r).is_err());
+        assert_eq!(chance_to_sight(Woods::Light, Ratio::whole(7), &r), Chance::new(15, 36));
+    }
+
+    #[test]
+    fn rule_4_2_3_e_bands_behind_skirmishers() {
+        let r = FireRulings::default();
+        assert_eq!(through_enemy_skirmishers(Ratio::HALF, &r), ThroughSkirmishers::FireAtSkirmishersMassed);
+        assert_eq!(through_enemy_skirmishers(Ratio::whole(2), &r), ThroughSkirmishers::NoModifier);
+        assert_eq!(through_enemy_skirmishers(Ratio::whole(6), &r), ThroughSkirmishers::Area);
+        assert_eq!(through_enemy_skirmishers(Ratio::whole(7), &r), ThroughSkirmishers::Blind);
+    }
+
+    #[test]
+    fn rule_4_2_7_a_prone_view() {
+        assert_eq!(prone_blind_beyond(ProneView::OpenLevel), Ratio::whole(6));
+        assert_eq!(smoke_end_of_turn(Ratio::whole(5), Die::new(6).unwrap()), Ratio::whole(4));
+        assert_eq!(smoke_end_of_turn(Ratio::ZERO, Die::new(6).unwrap()), Ratio::ZERO);
+    }
+
+    proptest! {
+        #[test]
+        fn sighting_odds_sum_to_one(inches in 0u32..20, light: bool) {
+            let woods = if light { Woods::Light } else { Woods::Heavy };
+            prop_assert_eq!(sighting_odds(woods, Ratio::whole(inches), &FireRulings::default()).total(), Chance::ALWAYS);
+        }
+    }
+}
