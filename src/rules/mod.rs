@@ -12,6 +12,7 @@
 
 pub mod chance;
 pub mod dice;
+pub mod morale;
 pub mod provenance;
 pub mod ratio;
 pub mod tables;
