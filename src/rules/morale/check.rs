@@ -339,7 +339,7 @@ mod tests {
         let twelve = rally(30, roll(6, 6), MoraleLevel::Routed, RallyingUnit::Regiment, &rulings);
         assert_eq!(twelve.after, AfterCheck::Morale(MoraleLevel::Good));
         // ...and removes it under Table 7's reading.
-        let table7 = MoraleRulings { routed_rally_twelve: RoutedRallyTwelve::RemoveUnit };
+        let table7 = MoraleRulings { routed_rally_twelve: RoutedRallyTwelve::RemoveUnit, ..Default::default() };
         let twelve = rally(30, roll(6, 6), MoraleLevel::Routed, RallyingUnit::Regiment, &table7);
         assert_eq!(twelve.after, AfterCheck::Removed);
         let twelve = rally(30, roll(6, 6), MoraleLevel::Shaken, RallyingUnit::Regiment, &table7);
@@ -387,6 +387,7 @@ mod tests {
             prop_assert_eq!(check_odds(mmp, level).total(), Chance::ALWAYS);
             let rulings = MoraleRulings {
                 routed_rally_twelve: if table7 { RoutedRallyTwelve::RemoveUnit } else { RoutedRallyTwelve::GoodMorale },
+                ..Default::default()
             };
             let unit = RallyingUnit::ArtilleryCrew { failed_before };
             prop_assert_eq!(rally_odds(mmp, level, unit, &rulings).total(), Chance::ALWAYS);
