@@ -12,6 +12,9 @@ pub mod bmp;
 pub mod charged;
 pub mod check;
 pub mod modifiers;
+pub mod rally;
+pub mod sequence;
+pub mod triggers;
 
 pub use bmp::{bmp, bmp_cell, ArtillerySituation, BmpTableKind, MoraleUnit};
 pub use charged::{
@@ -26,6 +29,11 @@ pub use modifiers::{
     mmp, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,
     ModifierLine, MoraleSituation,
 };
+pub use rally::{
+    forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds,
+};
+pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep};
+pub use triggers::{checks_due, in_order, CheckReason, FireEffects, TriggeredUnit};
 
 use serde::{Deserialize, Serialize};
 
