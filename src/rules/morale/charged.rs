@@ -221,6 +221,41 @@ pub fn fear_of_charge_mmp(
     overrides: &Overrides,
     rulings: &MoraleRulings,
 ) -> RuleResult<Mmp> {
+    fear_mmp(defender, situation, level, Some(attacker), overrides, rulings)
+}
+
+/// The MMP of a gun section's fear-of-charge check before firing double canister (4.3.6.b),
+/// "whether the gun is in a charged situation or not": without a charger, there is no
+/// attacker's formation and no doubling.
+///
+/// ```
+/// use johnny_reb::rules::morale::{double_canister_mmp, ArtillerySituation, ChargeSituation, MoraleRulings, MoraleUnit};
+/// use johnny_reb::rules::unit::{Formation, MoraleLevel, Quality};
+/// use johnny_reb::rules::{CellRef, Entered, Overrides};
+/// let guns = MoraleUnit::gun_section(Quality::Average, ArtillerySituation::WithCompleteBattery);
+/// let s = ChargeSituation { formation: Formation::Unlimbered, ..Default::default() };
+/// let mut o = Overrides::new();
+/// o.set(CellRef::new("Table 18", "Artillery Unlimbered", "Defender's formation"), Entered::NotApplicable);
+/// assert_eq!(double_canister_mmp(&guns, &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap().value, 7);
+/// ```
+pub fn double_canister_mmp(
+    guns: &MoraleUnit,
+    situation: &ChargeSituation,
+    level: MoraleLevel,
+    overrides: &Overrides,
+    rulings: &MoraleRulings,
+) -> RuleResult<Mmp> {
+    fear_mmp(guns, situation, level, None, overrides, rulings)
+}
+
+fn fear_mmp(
+    defender: &MoraleUnit,
+    situation: &ChargeSituation,
+    level: MoraleLevel,
+    attacker: Option<&Charger>,
+    overrides: &Overrides,
+    rulings: &MoraleRulings,
+) -> RuleResult<Mmp> {
     let mut m = Mmp::new(bmp(defender, BmpTableKind::Charged, overrides, rulings)?);
     let cover = situation.general.cover;
     // Note 1: the defender adds its own formation's and the attacker's formation's values.
@@ -231,10 +266,12 @@ pub fn fear_of_charge_mmp(
         formation_cell(defender.arm, formation, cover, Column::Defender, rulings)
     };
     push_opt(&mut m, Modifier::Formation(FormationModifier::Defender), resolve_modifier(overrides, &own.0, own.1)?);
-    let theirs = formation_cell(attacker.arm, attacker.formation, Cover::None, Column::Attacker, rulings);
-    push_opt(&mut m, Modifier::Formation(FormationModifier::Attacker), resolve_modifier(overrides, &theirs.0, theirs.1)?);
+    if let Some(attacker) = attacker {
+        let theirs = formation_cell(attacker.arm, attacker.formation, Cover::None, Column::Attacker, rulings);
+        push_opt(&mut m, Modifier::Formation(FormationModifier::Attacker), resolve_modifier(overrides, &theirs.0, theirs.1)?);
+    }
     push_table_18_conditions(&mut m, defender, situation, level, false, overrides, rulings)?;
-    if doubles(defender, attacker.arm) {
+    if attacker.is_some_and(|a| doubles(defender, a.arm)) {
         let table_18 = m.value.saturating_sub(m.bmp.value);
         m.push(Modifier::DoubledByMountedCharge, table_18, Source::RuleText("5.5.5.a".to_string()));
     }
@@ -248,7 +285,8 @@ pub fn fear_of_charge_mmp(
 
 /// The fear-of-charge check itself (5.5.2, 5.5.4): the MMP and the result of the roll. A
 /// defender that routs makes the forced rout move at once and surrenders if it is contacted
-/// (5.5.4).
+/// (5.5.4). When mounted cavalry charges mounted cavalry the defender checks as soon as the
+/// charger is in sight, and a defender that fails is also placed in disorder (5.5.5.b).
 ///
 /// ```
 /// use johnny_reb::rules::morale::{fear_of_charge, ChargeSituation, Charger, Cover, MoraleRulings,

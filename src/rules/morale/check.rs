@@ -86,6 +86,13 @@ impl MoraleResult {
         }
     }
 
+    /// A removed unit surrenders to the enemy if it was within close range of enemy weapons
+    /// when removed (2.3.5.d); a routed unit contacted by the enemy always surrenders, which
+    /// the charge and melee procedures decide (2.3.5.d, 5.5.4, 5.8.2).
+    pub fn surrenders(&self, within_close_range_of_enemy: bool) -> bool {
+        self.after == AfterCheck::Removed && within_close_range_of_enemy
+    }
+
     /// The level after the check, `None` if the unit was removed.
     pub fn level(&self) -> Option<MoraleLevel> {
         match self.after {

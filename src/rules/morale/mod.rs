@@ -18,7 +18,7 @@ pub mod triggers;
 
 pub use bmp::{bmp, bmp_cell, ArtillerySituation, BmpTableKind, MoraleUnit};
 pub use charged::{
-    defender_loses_impact, defender_loses_impact_odds, fear_of_charge, fear_of_charge_mmp, fear_of_charge_odds,
+    defender_loses_impact, defender_loses_impact_odds, double_canister_mmp, fear_of_charge, fear_of_charge_mmp, fear_of_charge_odds,
     impact_mmp, ChargeSituation, Charger, ImpactLoss, ImpactSide,
 };
 pub use check::{

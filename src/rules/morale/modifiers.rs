@@ -673,3 +673,58 @@ mod tests {
         assert!(mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).is_err());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::rules::unit::Quality;
+    use proptest::prelude::*;
+
+    fn cover() -> impl Strategy<Value = Cover> {
+        prop_oneof![Just(Cover::None), Just(Cover::Cover), Just(Cover::MediumWorks), Just(Cover::HeavyWorks)]
+    }
+    fn aspect() -> impl Strategy<Value = Aspect> {
+        prop_oneof![Just(Aspect::Front), Just(Aspect::PartialFlank), Just(Aspect::FullFlank), Just(Aspect::Rear)]
+    }
+    fn level() -> impl Strategy<Value = MoraleLevel> {
+        prop_oneof![Just(MoraleLevel::Good), Just(MoraleLevel::Shaken), Just(MoraleLevel::Routed)]
+    }
+
+    proptest! {
+        #[test]
+        fn mmp_never_panics_and_adds_up(
+            stands in any::<u32>(), regiments in any::<u32>(), officer in any::<u8>(), traceable in 0u32..6,
+            cover in cover(), fired in aspect(), level in level(), flags in any::<[bool; 8]>(),
+            merged in any::<u32>(), column in proptest::option::of(0u32..60), q in 0usize..4,
+        ) {
+            let s = MoraleSituation {
+                stands_lost: stands, cover, protected_by_own_troops: flags[0], isolation: Isolation::from_traceable(traceable),
+                regiments_lost_from_brigade: regiments, officer_benefit: officer, fired_on: fired, disengaging: flags[1],
+                refused_line: flags[2], close_range_or_double_canister: flags[3],
+                elan: if flags[4] { ChargeElan::Charging } else { ChargeElan::None }, strategic_surprise: flags[5],
+                saw_spectacular_death: flags[6], detached_skirmishers: flags[7], merged_stands_attached: merged,
+                brigade_column: column.map(|c| BrigadeColumn { stands_at_forming: c }), unreasonable_order: true, canister_hit: true,
+            };
+            let unit = MoraleUnit::regiment(Arm::Infantry, Quality::ALL[q]);
+            match mmp(&unit, &s, level, &Overrides::new(), &MoraleRulings::default()) {
+                Ok(m) => {
+                    let sum = m.lines.iter().fold(m.bmp.value, |a, l| a.saturating_add(l.value));
+                    prop_assert_eq!(sum, m.value);
+                }
+                Err(e) => {
+                    let expected = matches!(e, RuleError::OutOfRange { what: "brigade column", .. });
+                    prop_assert!(expected);
+                }
+            }
+        }
+
+        #[test]
+        fn each_stand_lost_worsens_by_two(stands in 0u32..30, level in level()) {
+            let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+            let r = MoraleRulings::default();
+            let a = mmp(&unit, &MoraleSituation { stands_lost: stands, ..Default::default() }, level, &Overrides::new(), &r).unwrap();
+            let b = mmp(&unit, &MoraleSituation { stands_lost: stands + 1, ..Default::default() }, level, &Overrides::new(), &r).unwrap();
+            prop_assert_eq!(b.value - a.value, 2);
+        }
+    }
+}
