@@ -80,7 +80,18 @@ impl MoraleUnit {
     }
 }
 
-/// The cell of a BMP table for a unit, as shipped (before the players' entries).
+/// The cell of a BMP table for a unit, as shipped (before the players' entries): what the
+/// app shows as the address to enter a missing value under.
+///
+/// ```
+/// use johnny_reb::rules::morale::{bmp_cell, ArtillerySituation, BmpTableKind, MoraleRulings, MoraleUnit};
+/// use johnny_reb::rules::unit::Quality;
+/// use johnny_reb::rules::Cell;
+/// let guns = MoraleUnit::gun_section(Quality::Average, ArtillerySituation::SectionAlone);
+/// let (cell, value) = bmp_cell(&guns, BmpTableKind::NotCharged, &MoraleRulings::default()).unwrap();
+/// assert_eq!(cell.to_string(), "Table 5, Artillery a. Section Alone, Average");
+/// assert_eq!(value, Cell::Printed(6));
+/// ```
 pub fn bmp_cell(
     unit: &MoraleUnit,
     table: BmpTableKind,

@@ -461,6 +461,16 @@ pub fn defender_loses_impact(
 }
 
 /// The odds of [`defender_loses_impact`] before the die.
+///
+/// ```
+/// use johnny_reb::rules::morale::{defender_loses_impact_odds, ImpactLoss, MoraleRulings, MoraleUnit};
+/// use johnny_reb::rules::unit::{Arm, MoraleLevel, Quality};
+/// use johnny_reb::rules::{Chance, Overrides};
+/// // Elite (Table 17 BMP 2) with an officer of benefit 1: routs only on a 1.
+/// let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Elite);
+/// let d = defender_loses_impact_odds(&unit, MoraleLevel::Good, 1, &Overrides::new(), &MoraleRulings::default()).unwrap();
+/// assert_eq!(d.chance_of(&ImpactLoss::Routs), Chance::new(1, 6));
+/// ```
 pub fn defender_loses_impact_odds(
     unit: &MoraleUnit,
     level: MoraleLevel,

@@ -49,6 +49,13 @@ pub fn rally_at_table_edge(mmp: i32, roll: TwoDice, rulings: &MoraleRulings) -> 
 }
 
 /// The odds of [`rally_at_table_edge`].
+///
+/// ```
+/// use johnny_reb::rules::morale::{rally_at_table_edge_odds, AfterCheck, MoraleRulings};
+/// use johnny_reb::rules::Chance;
+/// let d = rally_at_table_edge_odds(6, &MoraleRulings::default());
+/// assert_eq!(d.chance_that(|r| r.after != AfterCheck::Removed), Chance::new(21, 36));
+/// ```
 pub fn rally_at_table_edge_odds(mmp: i32, rulings: &MoraleRulings) -> Distribution<MoraleResult> {
     Distribution::of_two_dice(|roll| rally_at_table_edge(mmp, roll, rulings))
 }

@@ -63,6 +63,12 @@ impl CheckReason {
 }
 
 /// Puts checks in the order of 4.4.2, keeping the given order within a step.
+///
+/// ```
+/// use johnny_reb::rules::morale::{in_order, CheckReason};
+/// let v = in_order(&[CheckReason::StandLost, CheckReason::FirstKill]);
+/// assert_eq!(v, vec![CheckReason::FirstKill, CheckReason::StandLost]);
+/// ```
 pub fn in_order(checks: &[CheckReason]) -> Vec<CheckReason> {
     let mut v = checks.to_vec();
     v.sort_by_key(|c| c.order());

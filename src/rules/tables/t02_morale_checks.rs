@@ -1,5 +1,6 @@
 //! Table 2, Conditions Requiring Morale Checks (2.2, 2.4, 4.4, 5.5, 8), as printed. The
 //! triggers themselves are [`crate::rules::morale::triggers`].
+#![warn(missing_docs)]
 
 /// The table's name as printed.
 pub const TABLE: &str = "Table 2";

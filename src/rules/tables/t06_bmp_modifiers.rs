@@ -3,6 +3,7 @@
 //! be explained in the section for rules on Fire and Charge").
 //!
 //! Positive modifiers worsen morale (the roll must beat a higher MMP); negative ones improve it.
+#![warn(missing_docs)]
 
 use crate::rules::Cell;
 

@@ -1,5 +1,6 @@
 //! Table 17, Basic Morale Points (When Charged) (2.3.3, 5.5.2, 5.7.1), as printed. Same layout
 //! and the same artillery-column question as Table 5.
+#![warn(missing_docs)]
 
 use super::t05_bmp::BmpTable;
 

@@ -3,6 +3,7 @@
 //! charge modifiers of the rule text (3.2, 5.5.3.b, 10.2.1).
 //!
 //! A value of `None` is the card's "NA" (Not Applicable).
+#![warn(missing_docs)]
 
 use crate::rules::unit::Formation;
 use crate::rules::Cell;
