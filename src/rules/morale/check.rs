@@ -78,12 +78,18 @@ pub struct MoraleResult {
 }
 
 impl MoraleResult {
-    /// The unit kept (or improved) its morale level and stays in play.
+    /// The unit kept (or improved) its morale level and stays in play: a passed forced check.
+    /// For a rally attempt see [`MoraleResult::rallied`].
     pub fn passed(&self) -> bool {
         match self.after {
             AfterCheck::Morale(level) => level <= self.before,
             AfterCheck::Removed => false,
         }
+    }
+
+    /// The unit's morale improved: a successful rally (2.4) or a 12 (2.3.2).
+    pub fn rallied(&self) -> bool {
+        matches!(self.after, AfterCheck::Morale(level) if level < self.before)
     }
 
     /// A removed unit surrenders to the enemy if it was within close range of enemy weapons

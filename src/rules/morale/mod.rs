@@ -33,7 +33,10 @@ pub use rally::{
     forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds,
 };
 pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep};
-pub use triggers::{checks_due, in_order, CheckReason, FireEffects, TriggeredUnit};
+pub use triggers::{
+    checks_due, fear_of_charge_due, in_order, seen_check, CheckReason, FireEffects, SeenCheck, SeenEvent, Sighting,
+    TriggeredUnit,
+};
 
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 use super::modifiers::BrigadeColumn;
 use super::MoraleRulings;
 use crate::rules::unit::{Arm, MoraleLevel};
-use crate::rules::RuleResult;
+use crate::rules::{Ratio, RuleResult};
 use serde::{Deserialize, Serialize};
 
 /// Why a unit checks morale.
@@ -190,12 +190,135 @@ pub fn checks_due(unit: &TriggeredUnit, effects: &FireEffects, rulings: &MoraleR
     Ok(in_order(&due))
 }
 
+/// What was seen routing or surrendering (2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SeenEvent {
+    /// A friendly unit routing, moving routed, or surrendering.
+    RoutOrSurrender,
+    /// Skirmishers routing on the turn they went from skirmishers to routed (no check).
+    SkirmishersJustRouted,
+    /// Routed gun crews abandoning their guns.
+    GunCrewAbandoningGuns,
+    /// Routed gun crews otherwise (no check).
+    RoutedGunCrew,
+    /// A friendly officer hit (8: the same conditions as seeing a rout).
+    OfficerHit,
+}
+
+/// Where the event was seen from (2.2): within 12" in the front visibility arc or 3" in the
+/// rearward arc, with the LOS unblocked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Sighting {
+    /// Distance in inches to the nearest part of the routed unit or the surrender.
+    pub distance: Ratio,
+    /// In the observer's front arc (else the rearward arc).
+    pub in_front_arc: bool,
+    /// The line of sight is unblocked.
+    pub los_unblocked: bool,
+}
+
+/// When an observer checks for what it saw (2.2, 5.1.5, 5.5.4, 5.8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SeenCheck {
+    /// No check.
+    None,
+    /// Check at once.
+    Now,
+    /// A unit being charged (or charging) waits until its own charge sequence is resolved
+    /// (5.1.5, 5.5.4); a unit in melee until the melee ends, unless it is an officer casualty
+    /// within the melee (5.8.2).
+    AfterOwnCharge,
+}
+
+/// Whether and when a unit checks for seeing a rout, a surrender or an officer hit (2.2, 8;
+/// Table 2 nos. 1 and 10).
+///
+/// ```
+/// use johnny_reb::rules::morale::{seen_check, SeenCheck, SeenEvent, Sighting};
+/// use johnny_reb::rules::unit::MoraleLevel;
+/// use johnny_reb::rules::Ratio;
+/// let near = Sighting { distance: Ratio::whole(8), in_front_arc: true, los_unblocked: true };
+/// assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, near, false), SeenCheck::Now);
+/// let behind = Sighting { in_front_arc: false, ..near };
+/// assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, behind, false), SeenCheck::None);
+/// ```
+pub fn seen_check(observer: MoraleLevel, event: SeenEvent, sighting: Sighting, engaged_in_own_charge: bool) -> SeenCheck {
+    let limit: u64 = if sighting.in_front_arc { 12 } else { 3 };
+    let within = u64::from(sighting.distance.numer()) <= limit * u64::from(sighting.distance.denom());
+    let triggers = match event {
+        SeenEvent::RoutOrSurrender | SeenEvent::GunCrewAbandoningGuns => observer != MoraleLevel::Routed,
+        SeenEvent::SkirmishersJustRouted | SeenEvent::RoutedGunCrew => false,
+        // Table 7, "Routed Units: Officer Casualty: Check required."
+        SeenEvent::OfficerHit => true,
+    };
+    match (triggers && within && sighting.los_unblocked, engaged_in_own_charge) {
+        (false, _) => SeenCheck::None,
+        (true, false) => SeenCheck::Now,
+        (true, true) => SeenCheck::AfterOwnCharge,
+    }
+}
+
+/// Whether a unit must take a fear-of-charge check (5.5.1; Table 2 no. 9): a charging enemy
+/// unit comes to, or passes within, 3" (mounted cavalry charged by mounted cavalry: as soon as
+/// the charger is in sight, 5.5.5.b), unless the charger was shaken or routed by defensive
+/// fire, or the two units charge or countercharge each other.
+///
+/// ```
+/// use johnny_reb::rules::morale::fear_of_charge_due;
+/// assert!(fear_of_charge_due(true, false, false));
+/// assert!(!fear_of_charge_due(true, true, false));
+/// assert!(!fear_of_charge_due(true, false, true));
+/// ```
+pub fn fear_of_charge_due(charger_within_3_inches: bool, charger_stopped_by_fire: bool, charging_each_other: bool) -> bool {
+    charger_within_3_inches && !charger_stopped_by_fire && !charging_each_other
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn reg() -> TriggeredUnit {
         TriggeredUnit::new(Arm::Infantry, MoraleLevel::Good)
+    }
+
+    #[test]
+    fn rule_2_2_who_checks_for_a_rout() {
+        let at = |d: u32, front: bool| Sighting { distance: Ratio::whole(d), in_front_arc: front, los_unblocked: true };
+        // 12" to the front, 3" to the rear, LOS unblocked.
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, at(12, true), false), SeenCheck::Now);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, at(13, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Shaken, SeenEvent::RoutOrSurrender, at(3, false), false), SeenCheck::Now);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, at(4, false), false), SeenCheck::None);
+        let blocked = Sighting { los_unblocked: false, ..at(2, true) };
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, blocked, false), SeenCheck::None);
+        let half = Sighting { distance: Ratio::new(7, 2).unwrap(), in_front_arc: false, los_unblocked: true };
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, half, false), SeenCheck::None);
+        // The three exceptions.
+        assert_eq!(seen_check(MoraleLevel::Routed, SeenEvent::RoutOrSurrender, at(1, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::SkirmishersJustRouted, at(1, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutedGunCrew, at(1, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::GunCrewAbandoningGuns, at(1, true), false), SeenCheck::Now);
+        // Routed units still check for officer casualties (Table 7).
+        assert_eq!(seen_check(MoraleLevel::Routed, SeenEvent::OfficerHit, at(1, true), false), SeenCheck::Now);
+    }
+
+    #[test]
+    fn rule_5_5_4_units_being_charged_wait() {
+        // The 3rd Louisiana, not charged, checks at once for the 2nd Texas's rout; a unit
+        // being charged waits for its own charge sequence.
+        let s = Sighting { distance: Ratio::whole(5), in_front_arc: true, los_unblocked: true };
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, s, false), SeenCheck::Now);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, s, true), SeenCheck::AfterOwnCharge);
+        // ...and must check fear of charge if the pursuit comes within 3" (5.5.1).
+        assert!(fear_of_charge_due(true, false, false));
+    }
+
+    #[test]
+    fn rule_4_4_1_e_a_battery_eliminated_is_one_check() {
+        // The entire battery of three sections is eliminated: one check, for the one
+        // adjacent section.
+        let fire = FireEffects { adjacent_units_eliminated: 1, ..Default::default() };
+        assert_eq!(checks_due(&reg(), &fire, &MoraleRulings::default()).unwrap(), vec![CheckReason::AdjacentUnitEliminated]);
     }
 
     #[test]
