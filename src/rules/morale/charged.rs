@@ -708,6 +708,16 @@ mod tests {
     }
 
     #[test]
+    fn rule_5_7_2_third_impact_shaken_and_in_disorder() {
+        // The 18th Alabama rolls a third time for impact, "this time shaken and in disorder".
+        let s = ChargeSituation { formation: Formation::Disorder, ..Default::default() };
+        let m = impact_mmp(&avg(), &s, MoraleLevel::Shaken, ImpactSide::Defender { attacker: Arm::Infantry },
+            &Overrides::new(), &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 3 + 3 + 2);
+        assert_eq!(m.lines.iter().map(|l| l.modifier.label()).collect::<Vec<_>>(), vec!["Formation", "Shaken"]);
+    }
+
+    #[test]
     fn rule_5_7_3_b_defender_loses_impact() {
         let o = Overrides::new();
         let r = MoraleRulings::default();

@@ -284,6 +284,35 @@ pub fn chance_to_rally(mmp: i32, level: MoraleLevel, rulings: &MoraleRulings) ->
         .chance_that(|r| matches!(r.after, AfterCheck::Morale(after) if after < level))
 }
 
+/// What happens to detached skirmishing stands after a check (6.8.6.b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DetachedOutcome {
+    /// They stay out, at their level.
+    Remain,
+    /// Shaken: they retire at once to the parent regiment and take its morale and formation.
+    RetireToParent,
+    /// Routed: removed from play; the parent takes no stand-lost check, but +2 per stand from
+    /// the next turn.
+    Removed,
+}
+
+/// The outcome of a detached skirmishers' check (6.8.6.b).
+///
+/// ```
+/// use johnny_reb::rules::morale::{check, detached_skirmishers_outcome, DetachedOutcome};
+/// use johnny_reb::rules::unit::MoraleLevel;
+/// use johnny_reb::rules::TwoDice;
+/// let r = check(4, TwoDice::new(2, 2).unwrap(), MoraleLevel::Good);
+/// assert_eq!(detached_skirmishers_outcome(&r), DetachedOutcome::RetireToParent);
+/// ```
+pub fn detached_skirmishers_outcome(result: &MoraleResult) -> DetachedOutcome {
+    match result.after {
+        AfterCheck::Morale(MoraleLevel::Good) => DetachedOutcome::Remain,
+        AfterCheck::Morale(MoraleLevel::Shaken) => DetachedOutcome::RetireToParent,
+        AfterCheck::Morale(MoraleLevel::Routed) | AfterCheck::Removed => DetachedOutcome::Removed,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,6 +386,26 @@ mod tests {
         assert_eq!(twelve.after, AfterCheck::Removed);
         let twelve = rally(30, roll(6, 6), MoraleLevel::Shaken, RallyingUnit::Regiment, &table7);
         assert_eq!(twelve.after, AfterCheck::Morale(MoraleLevel::Good));
+    }
+
+    #[test]
+    fn rule_6_8_6_b_detached_outcomes() {
+        let good = check(4, roll(3, 3), MoraleLevel::Good);
+        assert_eq!(detached_skirmishers_outcome(&good), DetachedOutcome::Remain);
+        let routed = check(4, roll(1, 1), MoraleLevel::Good);
+        assert_eq!(detached_skirmishers_outcome(&routed), DetachedOutcome::Removed);
+    }
+
+    #[test]
+    fn settings_deserialize_from_nothing_and_round_trip() {
+        let d: MoraleRulings = serde_json::from_str("{}").unwrap();
+        assert_eq!(d, MoraleRulings::default());
+        assert!(d.works_in_charges && d.officer_at_impact && !d.table_6_modifiers_at_impact);
+        let mut r = MoraleRulings::default();
+        r.routed_rally_twelve = RoutedRallyTwelve::RemoveUnit;
+        r.optional.canister_hit = true;
+        let back: MoraleRulings = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
     }
 
     #[test]

@@ -16,14 +16,14 @@ pub mod rally;
 pub mod sequence;
 pub mod triggers;
 
-pub use bmp::{bmp, bmp_cell, ArtillerySituation, BmpTableKind, MoraleUnit};
+pub use bmp::{bmp, bmp_cell, merged_bmp, ArtillerySituation, BmpTableKind, MoraleUnit};
 pub use charged::{
     defender_loses_impact, defender_loses_impact_odds, double_canister_mmp, fear_of_charge, fear_of_charge_mmp, fear_of_charge_odds,
     impact_mmp, ChargeSituation, Charger, ImpactLoss, ImpactSide,
 };
 pub use check::{
     chance_to_pass, chance_to_rally, check, check_odds, rally, rally_odds, AfterCheck, CheckRoll,
-    Consequence, MoraleResult, RallyingUnit,
+    detached_skirmishers_outcome, Consequence, DetachedOutcome, MoraleResult, RallyingUnit,
 };
 pub use modifiers::{
     mmp, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,

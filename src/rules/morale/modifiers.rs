@@ -76,6 +76,83 @@ pub enum Modifier {
     DoubledByMountedCharge,
 }
 
+impl Modifier {
+    /// The modifier's name in the game's words, for the MMP breakdown.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Modifier::StandsLost(_) => "Stands lost",
+            Modifier::BrigadeColumnLosses(_) => "Brigade column, per 20 percent lost",
+            Modifier::Shaken => "Shaken",
+            Modifier::Routed => "Routed",
+            Modifier::Cover(Cover::MediumWorks) => "Medium works",
+            Modifier::Cover(Cover::HeavyWorks) => "Heavy works",
+            Modifier::Cover(_) => "In or behind cover",
+            Modifier::ProtectedByOwnTroops => "Protected by own troops",
+            Modifier::Isolated(_) => "Isolated",
+            Modifier::RegimentsLostFromBrigade(_) => "Regiments lost, same brigade",
+            Modifier::OfficerPresent(_) => "Officer present",
+            Modifier::FiredOn(Aspect::Rear) => "Fired on rear",
+            Modifier::FiredOn(Aspect::FullFlank) => "Fired on flank",
+            Modifier::FiredOn(_) => "Fired on partial flank",
+            Modifier::RoutedFiredOnAtCloseRange => "Routed, fired on at close range or by double canister",
+            Modifier::ChargeElan(ChargeElan::EmptyGuns) => "Charge elan, empty guns",
+            Modifier::ChargeElan(_) => "Charge elan",
+            Modifier::MountedInfantryCharging => "Mounted infantry charging",
+            Modifier::StrategicSurprise => "Strategic surprise",
+            Modifier::SpectacularDeath => "Spectacular death",
+            Modifier::DetachedSkirmishers => "Detached skirmishers",
+            Modifier::MergedStandsAttached(_) => "Merged unit, stands attached",
+            Modifier::UnreasonableOrder => "Unreasonable order",
+            Modifier::CanisterHit => "Canister hit",
+            Modifier::Formation(FormationModifier::Defender) => "Defender's formation",
+            Modifier::Formation(FormationModifier::Attacker) => "Attacker's formation",
+            Modifier::Formation(FormationModifier::Impact) => "Formation",
+            Modifier::NoBayonets => "Does not have bayonets",
+            Modifier::ChargedOn(Aspect::Rear) => "Charged on rear",
+            Modifier::ChargedOn(Aspect::FullFlank) => "Charged on flank",
+            Modifier::ChargedOn(_) => "Charged on partial flank",
+            Modifier::ChargedWhileForming => "Charged while forming",
+            Modifier::ConditionalHold => "Conditional Hold, charged",
+            Modifier::TacticalSurprise(_) => "Tactical surprise",
+            Modifier::Waves { .. } => "Wave assault",
+            Modifier::DoubledByMountedCharge => "Doubled: mounted cavalry charge",
+        }
+    }
+
+    /// The rule that gives it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Modifier::StandsLost(_) => "2.3.4.a",
+            Modifier::BrigadeColumnLosses(_) => "6.8.2.d",
+            Modifier::Shaken => "2.3.5.b",
+            Modifier::Routed => "2.3.5.c",
+            Modifier::Cover(_) => "2.3.4.b",
+            Modifier::ProtectedByOwnTroops => "2.3.4.c",
+            Modifier::Isolated(_) => "2.3.4.d",
+            Modifier::RegimentsLostFromBrigade(_) => "2.3.4.e",
+            Modifier::OfficerPresent(_) => "2.3.4.f",
+            Modifier::FiredOn(_) => "4.4.3.a",
+            Modifier::RoutedFiredOnAtCloseRange => "4.4.3.b",
+            Modifier::ChargeElan(_) => "5.1.3",
+            Modifier::MountedInfantryCharging => "6.7.3",
+            Modifier::StrategicSurprise => "10.2.2.b",
+            Modifier::SpectacularDeath => "8",
+            Modifier::DetachedSkirmishers => "6.8.6.b",
+            Modifier::MergedStandsAttached(_) => "6.8.9.b",
+            Modifier::UnreasonableOrder => "Appendix F 2",
+            Modifier::CanisterHit => "Appendix F 10",
+            Modifier::Formation(_) => "5.5.2",
+            Modifier::NoBayonets => "5.5.3.c",
+            Modifier::ChargedOn(_) => "5.5.3.a",
+            Modifier::ChargedWhileForming => "5.5.3.b",
+            Modifier::ConditionalHold => "3.2",
+            Modifier::TacticalSurprise(_) => "10.2.1.b",
+            Modifier::Waves { .. } => "6.8.8.b",
+            Modifier::DoubledByMountedCharge => "5.5.5.a",
+        }
+    }
+}
+
 /// The formation line of a charge MMP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FormationModifier {
