@@ -26,7 +26,7 @@ pub use check::{
     detached_skirmishers_outcome, Consequence, DetachedOutcome, MoraleResult, RallyingUnit,
 };
 pub use modifiers::{
-    mmp, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,
+    below_zero_cell, mmp, set_modifier_entry, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,
     ModifierLine, MoraleSituation,
 };
 pub use rally::{

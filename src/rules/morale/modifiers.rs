@@ -6,7 +6,7 @@ use super::bmp::{bmp, BmpTableKind, MoraleUnit};
 use super::MoraleRulings;
 use crate::rules::tables::t06_bmp_modifiers as t6;
 use crate::rules::unit::{Arm, MoraleLevel};
-use crate::rules::{Cell, CellRef, Entered, Overrides, RuleError, RuleResult, Source, Sourced};
+use crate::rules::{Cell, CellRef, Entered, Overrides, Ratio, RuleError, RuleResult, Source, Sourced};
 use serde::{Deserialize, Serialize};
 
 /// One line of an MMP: why it is there.
@@ -335,27 +335,78 @@ impl Mmp {
     }
 }
 
-/// Looks a signed modifier cell up: the players' entry first, then the shipped value.
-/// `Ok(None)` is "NA". Entries may be `Entered::Signed` or a whole `Entered::Value`.
+/// The companion cell under which the players enter a modifier below zero: the same table and
+/// row, column "<column>, below zero", holding the modifier's size (an entry of 2 there means
+/// -2). [`Entered`] values are never negative, so a signed cell needs the pair.
+///
+/// ```
+/// use johnny_reb::rules::morale::below_zero_cell;
+/// use johnny_reb::rules::CellRef;
+/// let cell = CellRef::new("Table 18", "Mounted Cavalry Line", "Attacker's formation");
+/// assert_eq!(below_zero_cell(&cell).column, "Attacker's formation, below zero");
+/// ```
+pub fn below_zero_cell(cell: &CellRef) -> CellRef {
+    CellRef::new(cell.table.clone(), cell.row.clone(), format!("{}, below zero", cell.column))
+}
+
+/// Records the players' entry for a signed modifier cell (`None` is the card's "NA"): a value
+/// of zero or more under the cell itself, a negative one as its size under
+/// [`below_zero_cell`]; the other of the pair is cleared.
+///
+/// ```
+/// use johnny_reb::rules::morale::{set_modifier_entry, fear_of_charge_mmp, ChargeSituation, Charger,
+///     MoraleRulings, MoraleUnit};
+/// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
+/// use johnny_reb::rules::{CellRef, Overrides};
+/// let mut o = Overrides::new();
+/// let cell = CellRef::new("Table 18", "Attack Column", "Defender's formation");
+/// set_modifier_entry(&mut o, &cell, Some(-1));
+/// let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+/// let s = ChargeSituation { formation: Formation::AttackColumn, ..Default::default() };
+/// let a = Charger { arm: Arm::Infantry, formation: Formation::Line };
+/// let m = fear_of_charge_mmp(&unit, &s, MoraleLevel::Good, &a, &o, &MoraleRulings::default()).unwrap();
+/// assert_eq!(m.value, 2);
+/// ```
+pub fn set_modifier_entry(overrides: &mut Overrides, cell: &CellRef, value: Option<i32>) {
+    let minus = below_zero_cell(cell);
+    match value {
+        None => {
+            overrides.reset(&minus);
+            overrides.set(cell.clone(), Entered::NotApplicable);
+        }
+        Some(v) if v < 0 => {
+            overrides.reset(cell);
+            overrides.set(minus, Entered::Value(Ratio::whole(v.unsigned_abs())));
+        }
+        Some(v) => {
+            overrides.reset(&minus);
+            overrides.set(cell.clone(), Entered::Value(Ratio::whole(v.unsigned_abs())));
+        }
+    }
+}
+
+fn whole(cell: &CellRef, r: Ratio) -> RuleResult<i32> {
+    if r.denom() != 1 {
+        return Err(RuleError::OutOfRange { what: "modifier", detail: format!("{cell}: a modifier is a whole number, not {r}") });
+    }
+    i32::try_from(r.numer()).map_err(|_| RuleError::OutOfRange { what: "modifier", detail: format!("{cell}: {r} is too large") })
+}
+
+/// Looks a signed modifier cell up: the players' entry first (a negative one under
+/// [`below_zero_cell`]), then the shipped value. `Ok(None)` is "NA".
 pub(crate) fn resolve_modifier(
     overrides: &Overrides,
     cell: &CellRef,
     shipped: Cell<Option<i32>>,
 ) -> RuleResult<Option<(i32, Source)>> {
+    let minus = below_zero_cell(cell);
+    if let Some(Entered::Value(r)) = overrides.get(&minus) {
+        return Ok(Some((-whole(&minus, r)?, Source::Entered)));
+    }
     match overrides.get(cell) {
-        Some(Entered::Signed(n)) => return Ok(Some((n, Source::Entered))),
         Some(Entered::NotApplicable) => return Ok(None),
-        Some(Entered::Value(r)) => {
-            return if r.denom() == 1 {
-                i32::try_from(r.numer()).map(|n| Some((n, Source::Entered))).map_err(|_| RuleError::OutOfRange {
-                    what: "modifier",
-                    detail: format!("{cell}: {r} is too large"),
-                })
-            } else {
-                Err(RuleError::OutOfRange { what: "modifier", detail: format!("{cell}: a modifier is a whole number, not {r}") })
-            };
-        }
-        None => {}
+        Some(Entered::Value(r)) => return Ok(Some((whole(cell, r)?, Source::Entered))),
+        _ => {}
     }
     match shipped {
         Cell::Printed(v) => Ok(v.map(|v| (v, Source::Printed))),
@@ -589,7 +640,7 @@ fn push_fired_on(m: &mut Mmp, situation: &MoraleSituation, level: MoraleLevel, o
 mod tests {
     use super::*;
     use crate::rules::unit::Quality;
-    use crate::rules::{Ratio, TwoDice};
+    use crate::rules::TwoDice;
 
     fn avg() -> MoraleUnit {
         MoraleUnit::regiment(Arm::Infantry, Quality::Average)
@@ -741,11 +792,16 @@ mod tests {
     #[test]
     fn players_entries_replace_a_modifier() {
         let mut o = Overrides::new();
-        o.set(CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Entered::Signed(-2));
+        set_modifier_entry(&mut o, &CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Some(-2));
         let s = MoraleSituation { cover: Cover::Cover, ..Default::default() };
         let m = mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap();
         assert_eq!(m.value, 1);
         assert_eq!(m.lines[0].source, Source::Entered);
+        o.set(CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Entered::Value(Ratio::whole(1)));
+        let m = mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 1, "a below-zero entry wins until set_modifier_entry clears it");
+        set_modifier_entry(&mut o, &CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Some(1));
+        assert_eq!(mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap().value, 4);
         o.set(CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Entered::Value(Ratio::HALF));
         assert!(mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).is_err());
     }
