@@ -160,7 +160,7 @@ pub fn check(mmp: i32, roll: TwoDice, level: MoraleLevel) -> MoraleResult {
     MoraleResult { mmp, roll: read, before: level, after, consequence: forced_consequence(level, after) }
 }
 
-/// The exact distribution of [`check`]'s results before the roll.
+/// The exact distribution of [`check()`]'s results before the roll.
 ///
 /// ```
 /// use johnny_reb::rules::morale::{check_odds, AfterCheck};
@@ -252,7 +252,7 @@ pub fn rally(
     MoraleResult { mmp, roll: read, before: level, after, consequence }
 }
 
-/// The exact distribution of [`rally`]'s results before the roll.
+/// The exact distribution of [`rally()`]'s results before the roll.
 ///
 /// ```
 /// use johnny_reb::rules::morale::{rally_odds, Consequence, MoraleRulings, RallyingUnit};

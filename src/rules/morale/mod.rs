@@ -2,10 +2,18 @@
 //! of several checks, fear-of-charge and the impact MMP (rules 2.2-2.4, 4.4, 5.5, 5.7.1;
 //! Tables 2, 5, 6, 7, 17, 18).
 //!
-//! The core is [`check`]: MMP = BMP + modifiers; two dice; the unit passes if the roll is
-//! higher than the MMP, a 2 routs at once and a 12 restores good morale (2.3.1, 2.3.2,
-//! Table 7). [`rally`] is the Phase Two rally attempt (2.4). Every resolver has its odds:
-//! [`check_odds`], [`chance_to_pass`], [`rally_odds`], [`chance_to_rally`].
+//! - The core is [`check()`]: MMP = BMP + modifiers; two dice; the unit passes if the roll is
+//!   higher than the MMP, a 2 routs at once and a 12 restores good morale (2.3.1, 2.3.2,
+//!   Table 7). [`rally()`] is the Phase Two rally attempt (2.4). Odds: [`check_odds`],
+//!   [`chance_to_pass`], [`rally_odds`], [`chance_to_rally`].
+//! - BMP: [`bmp()`] from Table 5 or 17 ([`BmpTableKind`]) for a [`MoraleUnit`].
+//! - MMP with its itemised breakdown ([`Mmp`], [`ModifierLine`]): [`mmp()`] for fire, routs
+//!   seen, rallies and melee ([`MoraleSituation`]); [`fear_of_charge_mmp`] and [`impact_mmp`]
+//!   for charges ([`ChargeSituation`], [`Charger`], [`ImpactSide`]).
+//! - Which checks are due: [`checks_due`] ([`FireEffects`], [`TriggeredUnit`]), [`seen_check`],
+//!   [`fear_of_charge_due`], [`may_rally`]; several in a row: [`resolve_sequence`] and
+//!   [`sequence_odds`] (4.4.2).
+//! - The players' choices: [`MoraleRulings`].
 #![warn(missing_docs)]
 
 pub mod bmp;
@@ -69,7 +77,7 @@ pub enum ArtilleryColumns {
 /// formation rows only under "Infantry or Dismounted Cavalry").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum MountedFormationRows {
-    /// Asked of the players, as "Table 18, Mounted Cavalry <formation>, <column>".
+    /// Asked of the players, as "`Table 18, Mounted Cavalry <formation>, <column>`".
     #[default]
     Entered,
     /// The printed infantry rows are used for mounted units too.

@@ -336,7 +336,7 @@ impl Mmp {
 }
 
 /// The companion cell under which the players enter a modifier below zero: the same table and
-/// row, column "<column>, below zero", holding the modifier's size (an entry of 2 there means
+/// row, column "`<column>, below zero`", holding the modifier's size (an entry of 2 there means
 /// -2). [`Entered`] values are never negative, so a signed cell needs the pair.
 ///
 /// ```
