@@ -178,7 +178,7 @@ fn push_table_18_conditions(
         m.push(Modifier::ChargedWhileForming, v.0, v.1);
     }
     if let Some(die) = s.tactical_surprise {
-        let shipped = t18::TACTICAL_SURPRISE_BY_DIE.get(usize::from(die.face()) - 1).copied().unwrap_or(Cell::Missing);
+        let shipped = t18::TACTICAL_SURPRISE_BY_DIE.get(usize::from(die.face()).saturating_sub(1)).copied().unwrap_or(Cell::Missing);
         let v = rule_text(overrides, "Tactical Surprise (10.2.1.b)", &format!("Die {}", die.face()), shipped)?;
         m.push(Modifier::TacticalSurprise(die.face()), v.0, v.1);
     }
@@ -456,7 +456,7 @@ pub fn defender_loses_impact(
     if level != MoraleLevel::Good {
         return Ok(ImpactLoss::Routs);
     }
-    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value - i32::from(officer_benefit);
+    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value.saturating_sub(i32::from(officer_benefit));
     Ok(if i32::from(die.face()) > target { ImpactLoss::FallsBackShaken } else { ImpactLoss::Routs })
 }
 
@@ -478,7 +478,7 @@ pub fn defender_loses_impact_odds(
     overrides: &Overrides,
     rulings: &MoraleRulings,
 ) -> RuleResult<Distribution<ImpactLoss>> {
-    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value - i32::from(officer_benefit);
+    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value.saturating_sub(i32::from(officer_benefit));
     Ok(Distribution::of_die(|d| {
         if level != MoraleLevel::Good || i32::from(d.face()) <= target {
             ImpactLoss::Routs

@@ -40,7 +40,7 @@ pub use modifiers::{
 pub use rally::{
     forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds,
 };
-pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep};
+pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep, MAX_CHECKS_FOR_ODDS};
 pub use triggers::{
     checks_due, fear_of_charge_due, in_order, seen_check, CheckReason, FireEffects, SeenCheck, SeenEvent, Sighting,
     TriggeredUnit,

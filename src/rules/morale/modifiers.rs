@@ -331,7 +331,7 @@ impl Mmp {
 
     /// The value of one kind of line, summed (0 if absent).
     pub fn of(&self, pred: impl Fn(&Modifier) -> bool) -> i32 {
-        self.lines.iter().filter(|l| pred(&l.modifier)).map(|l| l.value).sum()
+        self.lines.iter().filter(|l| pred(&l.modifier)).fold(0i32, |a, l| a.saturating_add(l.value))
     }
 }
 

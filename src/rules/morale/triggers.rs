@@ -161,7 +161,7 @@ pub fn checks_due(unit: &TriggeredUnit, effects: &FireEffects, rulings: &MoraleR
         }
         if let Some((stands, before)) = unit.detached {
             let per = stands.clamp(1, 2);
-            let n = (before + effects.figures_lost) / per - before / per;
+            let n = (before.saturating_add(effects.figures_lost) / per).saturating_sub(before / per);
             push_n(&mut due, CheckReason::FigureLost, n);
         } else if unit.single_stand && rulings.optional.single_stands && !effects.first_kill {
             push_n(&mut due, CheckReason::FigureLost, effects.figures_lost);
@@ -173,7 +173,7 @@ pub fn checks_due(unit: &TriggeredUnit, effects: &FireEffects, rulings: &MoraleR
         }
         match unit.brigade_column {
             Some((column, before)) => {
-                let n = column.steps_lost(before + effects.stands_lost)? - column.steps_lost(before)?;
+                let n = column.steps_lost(before.saturating_add(effects.stands_lost))?.saturating_sub(column.steps_lost(before)?);
                 push_n(&mut due, CheckReason::StandLost, n);
             }
             None => push_n(&mut due, CheckReason::StandLost, effects.stands_lost),
@@ -392,5 +392,43 @@ mod tests {
         let mut r = MoraleRulings::default();
         r.optional.single_stands = true;
         assert_eq!(checks_due(&single, &fire, &r).unwrap().len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn checks_due_never_panics(
+            figures in any::<u32>(), hits in any::<u32>(), canister in any::<u32>(), stands in any::<u32>(),
+            devastation in 0u32..5, adjacent in 0u32..5, routs in 0u32..5, before in any::<u32>(),
+            column in proptest::option::of(0u32..40), detached in proptest::option::of(0u32..4), flags in any::<[bool; 4]>(),
+        ) {
+            let unit = TriggeredUnit {
+                arm: if flags[0] { Arm::Artillery } else { Arm::Infantry },
+                level: MoraleLevel::Good,
+                artillery_hit_checks_this_turn: before % 5,
+                brigade_column: column.map(|c| (BrigadeColumn { stands_at_forming: c }, before)),
+                merged: flags[1],
+                detached: detached.map(|d| (d, before)),
+                single_stand: flags[2],
+            };
+            let fire = FireEffects {
+                figures_lost: figures % 2000, first_kill: flags[3], crew_kill: flags[3], artillery_hits: hits, canister_hits: canister,
+                stands_lost: stands % 2000, unexpected_devastation: devastation, adjacent_units_eliminated: adjacent,
+                friendly_routs_seen: routs,
+            };
+            if let Ok(due) = checks_due(&unit, &fire, &MoraleRulings::default()) {
+                let hits = due.iter().filter(|c| matches!(c, CheckReason::ArtilleryHit { .. })).count();
+                prop_assert!(hits <= 3);
+                let orders: Vec<u8> = due.iter().map(|c| c.order()).collect();
+                let mut sorted = orders.clone();
+                sorted.sort();
+                prop_assert_eq!(orders, sorted);
+            }
+        }
     }
 }
