@@ -424,7 +424,7 @@ pub fn impact_mmp(
 }
 
 /// What a charged unit that lost the impact becomes (5.7.3.b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ImpactLoss {
     /// Routed: the forced rout move at once (2.1.2).
     Routs,

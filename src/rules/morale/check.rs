@@ -4,9 +4,10 @@
 use super::{MoraleRulings, RoutedRallyTwelve};
 use crate::rules::unit::MoraleLevel;
 use crate::rules::{Chance, Distribution, TwoDice};
+use serde::{Deserialize, Serialize};
 
 /// How the roll read against the MMP.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CheckRoll {
     /// Higher than the MMP (2.3.1).
     Passed,
@@ -32,7 +33,7 @@ impl CheckRoll {
 }
 
 /// Where the unit stands after the check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AfterCheck {
     /// Still on the table at this morale level.
     Morale(MoraleLevel),
@@ -41,7 +42,7 @@ pub enum AfterCheck {
 }
 
 /// What the players must do on the table because of the result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Consequence {
     /// Nothing beyond the new morale level (and its marker, 2.3.5).
     None,
@@ -63,7 +64,7 @@ pub enum Consequence {
 }
 
 /// The result of one morale check or rally attempt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MoraleResult {
     /// The MMP the roll was read against.
     pub mmp: i32,
@@ -190,7 +191,7 @@ pub fn chance_to_pass(mmp: i32) -> Chance {
 
 /// Who is trying to rally: a routed artillery crew has two chances, a routed regiment loses a
 /// stand on each failure (2.4, Table 7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RallyingUnit {
     /// An infantry or cavalry regiment (or any unit that is not a gun crew).
     Regiment,
@@ -285,7 +286,7 @@ pub fn chance_to_rally(mmp: i32, level: MoraleLevel, rulings: &MoraleRulings) ->
 }
 
 /// What happens to detached skirmishing stands after a check (6.8.6.b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DetachedOutcome {
     /// They stay out, at their level.
     Remain,
