@@ -398,7 +398,7 @@ pub fn impact_mmp(
             m.push(Modifier::DoubledByMountedCharge, table_18, Source::RuleText("5.5.5.a".to_string()));
         }
     }
-    push_elan(&mut m, unit, situation.general.elan, overrides, true)?;
+    push_elan(&mut m, unit, situation.general.elan, situation.general.charging, overrides, true)?;
     if situation.conditional_hold {
         let v = rule_text(overrides, "Conditional Hold, Charged (3.2)", t18::CONDITION_IMPACT_COLUMN, t18::CONDITIONAL_HOLD_CHARGED)?;
         m.push(Modifier::ConditionalHold, v.0, v.1);
@@ -415,7 +415,9 @@ pub fn impact_mmp(
         );
     }
     let mut general = situation.general;
-    general.elan = super::modifiers::ChargeElan::None; // already counted from Table 18
+    // Elan and the mounted infantry penalty are already counted, from Table 18.
+    general.elan = super::modifiers::ChargeElan::None;
+    general.charging = false;
     if !rulings.officer_at_impact {
         general.officer_benefit = 0;
     }

@@ -278,6 +278,9 @@ pub struct MoraleSituation {
     pub close_range_or_double_canister: bool,
     /// Charge elan until its charge is stopped (5.1.3).
     pub elan: ChargeElan,
+    /// Charging or countercharging even without elan (a second-turn charge, 5.1.4, or a
+    /// countercharge, 5.3.5.c): mounted infantry still suffer their +1 (6.7.3).
+    pub charging: bool,
     /// Under strategic surprise (10.2.2.b).
     pub strategic_surprise: bool,
     /// The check is for seeing an officer's spectacular death (8).
@@ -493,7 +496,7 @@ pub(crate) fn push_common(
             Source::RuleText("2.3.4.f".to_string()),
         );
     }
-    push_elan(mmp, unit, situation.elan, overrides, false)?;
+    push_elan(mmp, unit, situation.elan, situation.charging, overrides, false)?;
     if situation.strategic_surprise {
         // "a modifier equal to their own BMP" (10.2.2.b)
         let v = mmp.bmp.value;
@@ -520,6 +523,7 @@ pub(crate) fn push_elan(
     mmp: &mut Mmp,
     unit: &MoraleUnit,
     elan: ChargeElan,
+    charging: bool,
     overrides: &Overrides,
     impact: bool,
 ) -> RuleResult<()> {
@@ -540,7 +544,7 @@ pub(crate) fn push_elan(
     if let Some((v, s)) = v {
         mmp.push(Modifier::ChargeElan(elan), v, s);
     }
-    if elan != ChargeElan::None && unit.arm == (Arm::MountedInfantry { mounted: true }) {
+    if (charging || elan != ChargeElan::None) && unit.arm == (Arm::MountedInfantry { mounted: true }) {
         let v = t6(overrides, "Mounted Infantry Charging (6.7.3)", t6::MOUNTED_INFANTRY_CHARGING)?;
         mmp.push(Modifier::MountedInfantryCharging, v.0, v.1);
     }
@@ -770,6 +774,8 @@ mod tests {
         let mi = MoraleUnit::regiment(Arm::MountedInfantry { mounted: true }, Quality::Average);
         assert_eq!(value(&mi, &MoraleSituation { elan: ChargeElan::Charging, ..Default::default() }, MoraleLevel::Good), 3);
         assert_eq!(value(&mi, &MoraleSituation::default(), MoraleLevel::Good), 3);
+        // A second-turn charge has no elan (5.1.4) but is still a mounted charge.
+        assert_eq!(value(&mi, &MoraleSituation { charging: true, ..Default::default() }, MoraleLevel::Good), 4);
     }
 
     #[test]
@@ -835,7 +841,7 @@ mod properties {
                 regiments_lost_from_brigade: regiments, officer_benefit: officer, fired_on: fired, disengaging: flags[1],
                 refused_line: flags[2], close_range_or_double_canister: flags[3],
                 elan: if flags[4] { ChargeElan::Charging } else { ChargeElan::None }, strategic_surprise: flags[5],
-                saw_spectacular_death: flags[6], detached_skirmishers: flags[7], merged_stands_attached: merged,
+                saw_spectacular_death: flags[6], charging: flags[4], detached_skirmishers: flags[7], merged_stands_attached: merged,
                 brigade_column: column.map(|c| BrigadeColumn { stands_at_forming: c }), unreasonable_order: true, canister_hit: true,
             };
             let unit = MoraleUnit::regiment(Arm::Infantry, Quality::ALL[q]);
