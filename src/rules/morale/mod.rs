@@ -38,7 +38,8 @@ pub use modifiers::{
     ModifierLine, MoraleSituation,
 };
 pub use rally::{
-    forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds,
+    forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds, rally_unit,
+    rally_unit_odds,
 };
 pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep, MAX_CHECKS_FOR_ODDS};
 pub use triggers::{
