@@ -13,6 +13,7 @@
 pub mod chance;
 pub mod dice;
 pub mod fire;
+pub mod morale;
 pub mod provenance;
 pub mod ratio;
 pub mod tables;
