@@ -1,0 +1,187 @@
+//! Cavalry charge variations (5.5.5): mounted cavalry charging infantry or artillery
+//! (5.5.5.a), cavalry against cavalry (5.5.5.b), and the optional charge through woods
+//! (Appendix F.13).
+
+use super::impact::ImpactWinner;
+use super::{ChargeRulings, Happened, Side};
+use crate::rules::unit::{Arm, MoraleLevel};
+use serde::{Deserialize, Serialize};
+
+/// Whether the defender's Table 18 modifiers are doubled (5.5.5.a, Table 18 note 2): mounted
+/// cavalry (or mounted infantry on horseback, which charges as cavalry, 6.7.3) charging
+/// infantry, dismounted cavalry or artillery.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::doubles_defender_modifiers;
+/// use johnny_reb::rules::unit::Arm;
+/// assert!(doubles_defender_modifiers(Arm::Cavalry { mounted: true }, Arm::Infantry));
+/// assert!(!doubles_defender_modifiers(Arm::Cavalry { mounted: true }, Arm::Cavalry { mounted: true }));
+/// ```
+pub fn doubles_defender_modifiers(charger: Arm, defender: Arm) -> bool {
+    charger.is_mounted() && (defender.is_foot() || defender == Arm::Artillery)
+}
+
+/// The defender's Table 18 modifiers to its BMP, fear-of-charge or impact, with the doubling of
+/// 5.5.5.a when it applies: `own` is the sum of the modifiers of the defender's own situation
+/// (its formation, cover, flank, stands lost, shaken, bayonets...), `attacker_formation` the
+/// attacking formation's column (fear of charge only; zero at impact). By the default ruling
+/// both are doubled ("double all modifiers on Table 18");
+/// [`ChargeRulings::cavalry_doubles_attacker_formation_column`] false doubles only `own`.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::defender_table18_modifiers;
+/// use johnny_reb::rules::charge::ChargeRulings;
+/// // 5.5.5.a: skirmishers (+6) behind cover (-1) charged by cavalry: +12 - 2 = +10.
+/// assert_eq!(defender_table18_modifiers(6 - 1, 0, true, &ChargeRulings::default()), 10);
+/// ```
+pub fn defender_table18_modifiers(own: i32, attacker_formation: i32, doubled: bool, rulings: &ChargeRulings) -> i32 {
+    if !doubled {
+        own + attacker_formation
+    } else if rulings.cavalry_doubles_attacker_formation_column {
+        2 * (own + attacker_formation)
+    } else {
+        2 * own + attacker_formation
+    }
+}
+
+/// What a defender caught by a cavalry charge suffers if routed (5.5.5.a): cavalry whose
+/// bonus carries it into retreating infantry or gunners takes their surrender if they are
+/// routed; if only shaken there is an impact and perhaps a melee.
+pub fn caught_by_cavalry(defender_morale: MoraleLevel) -> Happened {
+    match defender_morale {
+        MoraleLevel::Routed => Happened::new("5.5.5.a", "The cavalry rides into the routed foot or gunners: they surrender."),
+        _ => Happened::new("5.5.5.a", "The foot or gunners are not routed: there is an impact and possibly a melee."),
+    }
+}
+
+/// The defender's answer to charging cavalry after its fear-of-charge check, which it takes
+/// as soon as the enemy is in sight (5.5.5.b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CavalryDefence {
+    /// It failed: shaken and in disorder, it waits for the blow.
+    ShakenWaits,
+    /// It passed and, marked Hold or Move forward, countercharges at once; in disorder if it
+    /// must wheel or turn more than 45 degrees to face the attacker.
+    Countercharges {
+        /// The countercharge is delivered in disorder.
+        in_disorder: bool,
+    },
+    /// It passed but may not countercharge (not on Hold or Move forward), or chose not to.
+    Stands,
+}
+
+/// The defender's answer in cavalry against cavalry (5.5.5.b). `passed` is the fear-of-charge
+/// check's outcome; `may_countercharge` whether it is marked Hold or Move forward and
+/// chooses to; `must_turn_over_45` whether it must wheel or turn more than 45 degrees.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::{cavalry_defence, CavalryDefence};
+/// assert_eq!(cavalry_defence(false, true, false), CavalryDefence::ShakenWaits);
+/// assert_eq!(cavalry_defence(true, true, true), CavalryDefence::Countercharges { in_disorder: true });
+/// ```
+pub fn cavalry_defence(passed: bool, may_countercharge: bool, must_turn_over_45: bool) -> CavalryDefence {
+    match (passed, may_countercharge) {
+        (false, _) => CavalryDefence::ShakenWaits,
+        (true, true) => CavalryDefence::Countercharges { in_disorder: must_turn_over_45 },
+        (true, false) => CavalryDefence::Stands,
+    }
+}
+
+/// Who strikes first in a melee between mounted cavalry (5.5.5.b.2): the winner of the impact
+/// inflicts its kills first; the loser removes them and checks morale, and strikes back only
+/// if not routed (a routed loser surrenders). `None` on a tied impact: RULINGS.md rules that
+/// the melee is then simultaneous as in 5.8.2.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::first_to_strike;
+/// use johnny_reb::rules::charge::impact::ImpactWinner;
+/// use johnny_reb::rules::charge::Side;
+/// assert_eq!(first_to_strike(ImpactWinner::Won(Side::Defender)), Some(Side::Defender));
+/// ```
+pub fn first_to_strike(impact: ImpactWinner) -> Option<Side> {
+    match impact {
+        ImpactWinner::Won(side) => Some(side),
+        ImpactWinner::Tie => None,
+    }
+}
+
+/// A cavalry unit's lot after both sides have struck and checked morale (5.5.5.b.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CavalryAftermath {
+    /// Good morale: it passes through the enemy in disorder to the full extent of its total
+    /// charge move, and repeats impact and melee against any other enemy it contacts.
+    PassesThrough,
+    /// Shaken: it stands in place, in disorder.
+    StandsInDisorder,
+    /// Routed: it surrenders and is removed from the table.
+    Surrenders,
+}
+
+/// The lot of a cavalry unit after the cavalry melee (5.5.5.b.3); `None` (removed by its
+/// checks) surrenders too.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::{cavalry_aftermath, CavalryAftermath};
+/// use johnny_reb::rules::unit::MoraleLevel;
+/// assert_eq!(cavalry_aftermath(Some(MoraleLevel::Good)), CavalryAftermath::PassesThrough);
+/// ```
+pub fn cavalry_aftermath(morale: Option<MoraleLevel>) -> CavalryAftermath {
+    match morale {
+        Some(MoraleLevel::Good) => CavalryAftermath::PassesThrough,
+        Some(MoraleLevel::Shaken) => CavalryAftermath::StandsInDisorder,
+        Some(MoraleLevel::Routed) | None => CavalryAftermath::Surrenders,
+    }
+}
+
+/// The aftermath in words.
+pub fn describe_aftermath(side: Side, aftermath: CavalryAftermath) -> Happened {
+    let who = match side {
+        Side::Charger => "The charging cavalry",
+        Side::Defender => "The defending cavalry",
+    };
+    let text = match aftermath {
+        CavalryAftermath::PassesThrough => {
+            format!("{who} has good morale: it passes through the enemy in disorder to the full extent of its total charge move.")
+        }
+        CavalryAftermath::StandsInDisorder => format!("{who} is shaken: it stands in place, in disorder."),
+        CavalryAftermath::Surrenders => format!("{who} is routed: it surrenders and is removed from the table."),
+    };
+    Happened::new("5.5.5.b", text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_5_5_5_a_doubled_modifiers() {
+        // "if infantry is behind cover, the morale benefit would be -2; if skirmishing, the
+        // shock penalty would be +12; if charged-on-flank, it would be +12."
+        let r = ChargeRulings::default();
+        assert_eq!(defender_table18_modifiers(-1, 0, true, &r), -2);
+        assert_eq!(defender_table18_modifiers(6, 0, true, &r), 12);
+        assert_eq!(defender_table18_modifiers(6, 0, false, &r), 6);
+        // the attacking formation's column: doubled by default, not by the other reading
+        assert_eq!(defender_table18_modifiers(0, -3, true, &r), -6);
+        let other = ChargeRulings { cavalry_doubles_attacker_formation_column: false, ..r };
+        assert_eq!(defender_table18_modifiers(0, -3, true, &other), -3);
+    }
+
+    #[test]
+    fn rule_5_5_5_a_who_is_doubled() {
+        let cav = Arm::Cavalry { mounted: true };
+        assert!(doubles_defender_modifiers(cav, Arm::Artillery));
+        assert!(doubles_defender_modifiers(cav, Arm::Cavalry { mounted: false }));
+        assert!(!doubles_defender_modifiers(Arm::Infantry, Arm::Infantry));
+        assert!(!doubles_defender_modifiers(Arm::Cavalry { mounted: false }, Arm::Infantry));
+    }
+
+    #[test]
+    fn rule_5_5_5_b_procedure() {
+        assert_eq!(cavalry_defence(true, false, false), CavalryDefence::Stands);
+        assert_eq!(first_to_strike(ImpactWinner::Won(Side::Charger)), Some(Side::Charger));
+        assert_eq!(first_to_strike(ImpactWinner::Tie), None);
+        assert_eq!(cavalry_aftermath(Some(MoraleLevel::Shaken)), CavalryAftermath::StandsInDisorder);
+        assert_eq!(cavalry_aftermath(None), CavalryAftermath::Surrenders);
+    }
+}
