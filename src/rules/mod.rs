@@ -14,6 +14,7 @@ pub mod chance;
 pub mod charge;
 pub mod dice;
 pub mod morale;
+pub mod fire;
 pub mod provenance;
 pub mod ratio;
 pub mod tables;

@@ -3,3 +3,4 @@
 
 pub mod t16_charge_sequence;
 pub mod t19_melee_modifiers;
+pub mod t10_combat_results;
