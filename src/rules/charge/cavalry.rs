@@ -4,7 +4,9 @@
 
 use super::impact::ImpactWinner;
 use super::{ChargeRulings, Happened, Side};
+use crate::rules::fire::{table10_kills, table10_row};
 use crate::rules::unit::{Arm, MoraleLevel};
+use crate::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
 
 /// Whether the defender's Table 18 modifiers are doubled (5.5.5.a, Table 18 note 2): mounted
@@ -149,6 +151,97 @@ pub fn describe_aftermath(side: Side, aftermath: CavalryAftermath) -> Happened {
     Happened::new("5.5.5.b", text)
 }
 
+/// Woods a mounted charge goes through (Appendix F.13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Woods {
+    /// Light woods: half the Table 10 result, rounded down.
+    Light,
+    /// Heavy woods: the Table 10 result.
+    Heavy,
+}
+
+/// Figures lost to the trees in a cavalry charge through woods (Appendix F.13, optional): the
+/// mounted figures in the charge are the Table 10 strength row; one die plus the unit's BMP is
+/// the column; the result is the figures lost in heavy woods, half of it (rounded down) in
+/// light woods. Permanent kills, checked for morale like any other. With the optional rule off
+/// ([`ChargeRulings::cavalry_charge_through_woods`]) nothing is lost.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::{charge_through_woods, Woods};
+/// use johnny_reb::rules::charge::ChargeRulings;
+/// use johnny_reb::rules::{Die, Overrides};
+/// let on = ChargeRulings { cavalry_charge_through_woods: true, ..ChargeRulings::default() };
+/// // 100 mounted figures, BMP 3, a 4: Table 10 "100+", roll 7: 10 figures; half in light woods.
+/// let lost = charge_through_woods(100, 3, Die::new(4).unwrap(), Woods::Light, &on, &Overrides::new()).unwrap();
+/// assert_eq!(lost.0, 5);
+/// ```
+pub fn charge_through_woods(
+    mounted_figures: u32,
+    bmp: i32,
+    roll: Die,
+    woods: Woods,
+    rulings: &ChargeRulings,
+    overrides: &Overrides,
+) -> RuleResult<(u32, Vec<Happened>)> {
+    if !rulings.cavalry_charge_through_woods {
+        return Ok((0, vec![Happened::new("F.13", "The optional rule for cavalry charging through woods is not in use.")]));
+    }
+    let column = i32::from(roll.face()) + bmp;
+    let column = u8::try_from(column).ok().filter(|c| (2..=12).contains(c)).ok_or(RuleError::OutOfRange {
+        what: "cavalry charge through woods",
+        detail: format!("one die ({}) plus BMP {bmp} is {column}, off Table 10's columns 2 to 12", roll.face()),
+    })?;
+    let row = match table10_row(Ratio::whole(mounted_figures), 0, overrides)? {
+        Some(row) => row,
+        None => return Ok((0, vec![Happened::new("F.13", "No Table 10 row for so few figures: none lost.")])),
+    };
+    let result = table10_kills(row, column, overrides)?.value.min(mounted_figures);
+    let lost = match woods {
+        Woods::Heavy => result,
+        Woods::Light => result / 2,
+    };
+    Ok((
+        lost,
+        vec![Happened::new(
+            "F.13",
+            format!(
+                "Charge through {} woods: Table 10 row {}, column {} (die {} + BMP {bmp}) gives {result}; {lost} figure(s) lost to the trees.",
+                match woods {
+                    Woods::Heavy => "heavy",
+                    Woods::Light => "light",
+                },
+                crate::rules::tables::t10_combat_results::row_label(row),
+                column,
+                roll.face()
+            ),
+        )],
+    ))
+}
+
+/// The distribution of figures lost to the trees (Appendix F.13) before the die is rolled.
+///
+/// ```
+/// use johnny_reb::rules::charge::cavalry::{charge_through_woods_odds, Woods};
+/// use johnny_reb::rules::charge::ChargeRulings;
+/// use johnny_reb::rules::{Chance, Overrides};
+/// let on = ChargeRulings { cavalry_charge_through_woods: true, ..ChargeRulings::default() };
+/// let d = charge_through_woods_odds(100, 3, Woods::Heavy, &on, &Overrides::new()).unwrap();
+/// assert_eq!(d.total(), Chance::ALWAYS);
+/// ```
+pub fn charge_through_woods_odds(
+    mounted_figures: u32,
+    bmp: i32,
+    woods: Woods,
+    rulings: &ChargeRulings,
+    overrides: &Overrides,
+) -> RuleResult<Distribution<u32>> {
+    let mut items = Vec::new();
+    for face in Die::FACES {
+        items.push((charge_through_woods(mounted_figures, bmp, face, woods, rulings, overrides)?.0, Chance::new(1, 6)));
+    }
+    Ok(Distribution::from_weighted(items))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +267,23 @@ mod tests {
         assert!(doubles_defender_modifiers(cav, Arm::Cavalry { mounted: false }));
         assert!(!doubles_defender_modifiers(Arm::Infantry, Arm::Infantry));
         assert!(!doubles_defender_modifiers(Arm::Cavalry { mounted: false }, Arm::Infantry));
+    }
+
+    #[test]
+    fn appendix_f_13_charge_through_woods() {
+        let off = ChargeRulings::default();
+        assert_eq!(charge_through_woods(100, 3, Die::new(4).unwrap(), Woods::Heavy, &off, &Overrides::new()).unwrap().0, 0);
+        let on = ChargeRulings { cavalry_charge_through_woods: true, ..off };
+        // 100+ row, column 4 + 3 = 7: 10 kills in heavy woods, 5 in light.
+        assert_eq!(charge_through_woods(100, 3, Die::new(4).unwrap(), Woods::Heavy, &on, &Overrides::new()).unwrap().0, 10);
+        assert_eq!(charge_through_woods(100, 3, Die::new(4).unwrap(), Woods::Light, &on, &Overrides::new()).unwrap().0, 5);
+        // column 9 + ... off the table is an error
+        assert!(charge_through_woods(100, 8, Die::new(6).unwrap(), Woods::Heavy, &on, &Overrides::new()).is_err());
+        // a row the transcription lacks is asked for
+        assert!(matches!(
+            charge_through_woods(12, 3, Die::new(4).unwrap(), Woods::Heavy, &on, &Overrides::new()),
+            Err(RuleError::Missing(_))
+        ));
     }
 
     #[test]

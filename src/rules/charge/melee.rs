@@ -4,7 +4,8 @@
 use super::{Happened, Side};
 use crate::rules::tables::t19_melee_modifiers::{self as t19, FormationRow, Versus};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, Quality};
-use crate::rules::{CellRef, Overrides, Ratio, RuleError, RuleResult, Source};
+use crate::rules::fire::{combat_result, CombatResult, Table10Roll};
+use crate::rules::{CellRef, Chance, Distribution, Overrides, Ratio, RuleError, RuleResult, Source, TwoDice};
 use serde::{Deserialize, Serialize};
 
 /// One side of a melee, as Table 19 needs it.
@@ -164,6 +165,77 @@ pub fn melee_strength(unit: &MeleeUnit, enemy: Arm, round: u32, overrides: &Over
     Ok(MeleeStrength { strength, row_shift, formation_source: multiplier.source, happened })
 }
 
+/// The kills one side scores in a melee round (5.8.2): its melee strength cross-indexed with
+/// two dice on Table 10 (out of ammunition or not, melee always rolls two dice), not modified
+/// by Tables 11 or 12, and never more than the enemy's figures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeleeKills {
+    /// The Table 10 roll as read (row, kills and their source, a 12's unexpected devastation).
+    pub table10: CombatResult,
+    /// The kills the enemy removes.
+    pub kills: u32,
+    /// What happened, in words.
+    pub happened: Vec<Happened>,
+}
+
+/// The kills from a melee strength and two dice (5.8.2, Table 10). `enemy_figures` caps them.
+///
+/// ```
+/// use johnny_reb::rules::charge::melee::{melee_kills, melee_strength, MeleeUnit};
+/// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
+/// use johnny_reb::rules::{Overrides, TwoDice};
+/// // 40 figures in line against foot: 120, the "100+" row; a 7 kills 10.
+/// let line = MeleeUnit { arm: Arm::Infantry, formation: Formation::Line, quality: Quality::Average,
+///     morale: MoraleLevel::Good, figures: 40, officer_shift: 0, disengaging: false };
+/// let s = melee_strength(&line, Arm::Infantry, 1, &Overrides::new()).unwrap();
+/// let k = melee_kills(&s, TwoDice::new(3, 4).unwrap(), 30, &Overrides::new()).unwrap();
+/// assert_eq!(k.kills, 10);
+/// ```
+pub fn melee_kills(strength: &MeleeStrength, roll: TwoDice, enemy_figures: u32, overrides: &Overrides) -> RuleResult<MeleeKills> {
+    let table10 = combat_result(strength.strength, strength.row_shift, Table10Roll::TwoDice(roll), overrides)?;
+    let kills = table10.kills.min(enemy_figures);
+    let mut happened = vec![Happened::new(
+        "5.8.2",
+        match table10.row {
+            Some(row) => format!(
+                "Table 10 row {}, roll {}: {} kill(s), not modified by Tables 11 or 12.",
+                crate::rules::tables::t10_combat_results::row_label(row),
+                table10.roll,
+                table10.kills
+            ),
+            None => format!("No Table 10 row for a strength of {}: no kills.", strength.strength),
+        },
+    )];
+    if kills < table10.kills {
+        happened.push(Happened::new("5.8.2", format!("Only {enemy_figures} enemy figures are left to kill.")));
+    }
+    if table10.unexpected_devastation {
+        happened.push(Happened::new("4.4.1.f", "A 12 on Table 10: the enemy checks morale for unexpected devastation."));
+    }
+    Ok(MeleeKills { table10, kills, happened })
+}
+
+/// The exact distribution of a side's melee kills before the roll (5.8.2, Table 10). A
+/// missing Table 10 cell on any roll is asked for first.
+///
+/// ```
+/// use johnny_reb::rules::charge::melee::{melee_kills_odds, melee_strength, MeleeUnit};
+/// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
+/// use johnny_reb::rules::{Chance, Overrides};
+/// let line = MeleeUnit { arm: Arm::Infantry, formation: Formation::Line, quality: Quality::Average,
+///     morale: MoraleLevel::Good, figures: 40, officer_shift: 0, disengaging: false };
+/// let s = melee_strength(&line, Arm::Infantry, 1, &Overrides::new()).unwrap();
+/// let d = melee_kills_odds(&s, 30, &Overrides::new()).unwrap();
+/// assert_eq!(d.chance_that(|k| *k >= 12), Chance::new(10, 36));
+/// ```
+pub fn melee_kills_odds(strength: &MeleeStrength, enemy_figures: u32, overrides: &Overrides) -> RuleResult<Distribution<u32>> {
+    let mut items = Vec::new();
+    for roll in TwoDice::all() {
+        items.push((melee_kills(strength, roll, enemy_figures, overrides)?.kills, Chance::new(1, 36)));
+    }
+    Ok(Distribution::from_weighted(items))
+}
+
 /// How one melee round ended for the morale of both sides (5.8.1, 5.8.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MeleeEnd {
@@ -279,7 +351,35 @@ mod tests {
         assert_eq!(melee_round_end(MoraleLevel::Routed, MoraleLevel::Good), MeleeEnd::Surrenders(Side::Charger));
     }
 
+    #[test]
+    fn melee_kills_from_table_10() {
+        let line = unit(Arm::Infantry, Formation::Line, 40);
+        let s = melee_strength(&line, Arm::Infantry, 1, &Overrides::new()).unwrap();
+        let k = melee_kills(&s, TwoDice::new(6, 6).unwrap(), 30, &Overrides::new()).unwrap();
+        assert_eq!(k.kills, 15);
+        assert!(k.table10.unexpected_devastation);
+        // capped at the enemy's figures
+        let k = melee_kills(&s, TwoDice::new(6, 6).unwrap(), 4, &Overrides::new()).unwrap();
+        assert_eq!(k.kills, 4);
+        // a melee roll of 2 still scores (no ammunition needed)
+        let k = melee_kills(&s, TwoDice::new(1, 1).unwrap(), 30, &Overrides::new()).unwrap();
+        assert_eq!(k.kills, 5);
+        // a row the transcription lacks is asked of the players
+        let small = unit(Arm::Infantry, Formation::Line, 7);
+        let s = melee_strength(&small, Arm::Infantry, 1, &Overrides::new()).unwrap();
+        assert!(matches!(melee_kills(&s, TwoDice::new(3, 4).unwrap(), 30, &Overrides::new()), Err(RuleError::Missing(_))));
+        let d = melee_kills_odds(&melee_strength(&line, Arm::Infantry, 1, &Overrides::new()).unwrap(), 30, &Overrides::new()).unwrap();
+        assert_eq!(d.total(), Chance::ALWAYS);
+    }
+
     proptest! {
+        #[test]
+        fn melee_kills_never_exceed_the_enemy(figs in 34u32..80, enemy in 0u32..40, a in 1u8..=6, b in 1u8..=6) {
+            let s = melee_strength(&unit(Arm::Infantry, Formation::Line, figs), Arm::Infantry, 1, &Overrides::new()).unwrap();
+            let k = melee_kills(&s, TwoDice::new(a, b).unwrap(), enemy, &Overrides::new()).unwrap();
+            prop_assert!(k.kills <= enemy);
+        }
+
         #[test]
         fn melee_strength_never_panics(f in 0u32..1000, form in 0usize..9, arm in 0usize..5, round in 0u32..5, shift in 0u8..6, enemy_mounted in any::<bool>()) {
             let formation = [Formation::Line, Formation::MarchColumn, Formation::Skirmish, Formation::Disorder,
