@@ -21,6 +21,7 @@ pub mod cavalry;
 pub mod distance;
 pub mod impact;
 pub mod melee;
+pub mod sequence;
 
 use crate::rules::Ratio;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,1357 @@
+//! Table 16, the Charge Sequence, as a state machine.
+//!
+//! A [`Charge`] is declared ([`Charge::declare`], step 1) and then advanced one step at a time
+//! with [`Charge::advance`]: the machine's state plus that step's [`Input`] (rolls, inches,
+//! terrain, the players' answers) give the next state and what happened, in words with rule
+//! numbers. [`Charge::waiting_for`] says what the current step needs ([`Need`]); an input
+//! that lacks something (a disorder roll once the greater distance is taken...) gives
+//! [`Advance::Waiting`] with what is still missing, and the state is unchanged.
+//!
+//! What other parts of the engine compute is taken as input: the kills of defensive fire (rule
+//! 4), the MMPs of morale checks (Tables 5 and 6, 17 and 18: the morale engine) and melee kills
+//! ([`super::melee`]). The machine applies them, runs the morale checks, and follows Table 16.
+
+use super::cavalry::{cavalry_aftermath, describe_aftermath, CavalryAftermath};
+use super::distance::{
+    attempt_to_halt, bonus_move, chance_to_cover, disorder_roll, disorder_roll_target, mark_charge, BonusPath,
+    ChargeMarks, ChargeMoveSetup, ChargingArm,
+};
+use super::impact::{
+    artillery_impact, charger_loses, describe_breakthrough, impact, impact_odds, wave_assault_benefit, ImpactWinner,
+};
+use super::melee::{melee_round_end, MeleeEnd};
+use super::{inches_add, inches_ge, inches_sub, show_inches, ChargeRulings, Happened, Side};
+use crate::rules::morale::{check, AfterCheck};
+use crate::rules::tables::t16_charge_sequence::{step, SequenceStep};
+use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
+use crate::rules::{Chance, Die, Distribution, Ratio, RuleError, RuleResult, TwoDice};
+use serde::{Deserialize, Serialize};
+
+/// What the charge is declared against (5.1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Objective {
+    /// The enemy unit (the default when none is declared): the charge follows it if it
+    /// disengages.
+    EnemyUnit,
+    /// A position (a gun, a wall): the charge goes there whatever the unit does.
+    Position,
+}
+
+/// The charging unit as declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChargingUnit {
+    /// Its arm.
+    pub arm: Arm,
+    /// Its formation when the charge begins.
+    pub formation: Formation,
+    /// Its morale: only a unit of good morale may be ordered to charge (1.1.3).
+    pub morale: MoraleLevel,
+    /// Its figures.
+    pub figures: u32,
+    /// Its Table 5 BMP, for the disorder roll (Table 3) and the attempt to halt (5.3.3).
+    pub bmp: i32,
+    /// The benefit of an officer present (0 if none).
+    pub officer_benefit: u8,
+    /// Charging with empty guns (5.1.3): elan -2.
+    pub empty_guns: bool,
+    /// Which consecutive turn of charging this is: 1, or 2 (5.1.4: in disorder, no elan, no
+    /// bonus). A third is not allowed.
+    pub consecutive_turn: u8,
+    /// The target is more than 45 degrees off the unit's front: the charge is in disorder
+    /// (5.1.2).
+    pub target_off_front: bool,
+}
+
+/// The charged unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChargedUnit {
+    /// Its arm.
+    pub arm: Arm,
+    /// Its formation.
+    pub formation: Formation,
+    /// Its morale.
+    pub morale: MoraleLevel,
+    /// Its figures (for an artillery section, the crew).
+    pub figures: u32,
+    /// Its order; `None` for a routed unit, which has none (1.1.2).
+    pub order: Option<OrderKind>,
+    /// Its Table 17 BMP (for losing the impact, 5.7.3.b).
+    pub table17_bmp: i32,
+    /// The benefit of an officer present (0 if none).
+    pub officer_benefit: u8,
+}
+
+/// Regiments following the charging unit in a wave assault (6.8.8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waves {
+    /// Following waves in good order: -2 each to the first unit's impact roll.
+    pub in_good_order: u32,
+    /// Following waves in disorder: -1 each.
+    pub in_disorder: u32,
+}
+
+/// Everything declared for a charge (Table 16 step 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChargeSetup {
+    /// The objective (5.1.1).
+    pub objective: Objective,
+    /// The charging unit.
+    pub charger: ChargingUnit,
+    /// The charged unit.
+    pub defender: ChargedUnit,
+    /// Inches from the charging unit to its target (5.1.5: nearer charges are resolved first).
+    pub distance: Ratio,
+    /// A halting point announced with the charge, in inches from the start (5.3.3).
+    pub halting_point: Option<Ratio>,
+    /// Following waves of a wave assault (6.8.8).
+    pub waves: Waves,
+}
+
+/// One morale check: the MMP as the unit stands when it takes it (4.4.2: after a failure the
+/// remaining checks carry the shaken or routed modifier) and the two dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleCheckInput {
+    /// The modified morale point.
+    pub mmp: i32,
+    /// The two dice.
+    pub roll: TwoDice,
+}
+
+/// The effect of defensive fire on the charging unit (5.4, 5.6), from the fire resolvers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireEffect {
+    /// Kills after multipliers and saves (charging units never have cover saves, 5.4.2).
+    pub kills: u32,
+    /// The charging unit's morale checks the fire requires (Table 2, 4.4.2), in order;
+    /// empty when none is required.
+    pub checks: Vec<MoraleCheckInput>,
+}
+
+/// A countercharge (5.3.5) or, when the charged unit was itself charging the charger, a
+/// charge against a charge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterchargeInput {
+    /// How far the charging unit had come when the countercharge was declared: it must be in
+    /// the defender's primary fire zone, within 5" (5.3.5.a).
+    pub charger_moved: Ratio,
+    /// The countercharging unit's normal move (Table 3, in disorder: 5.3.5.b).
+    pub normal_move: Ratio,
+    /// Its bonus: where it is made and the dice. A countercharge counts them as half inches
+    /// (5.3.5.b); a charge against a charge, and cavalry against cavalry (5.5.5.b), as inches.
+    pub bonus: Option<(BonusPath, Vec<Die>)>,
+    /// Delivered from outside the charging unit's primary zone: the charger turns to face it,
+    /// in disorder (5.3.5.c).
+    pub from_outside_charger_primary_zone: bool,
+    /// The charged unit had itself been ordered to charge the charger (5.5.1, 5.7.1.a: both
+    /// use elan); otherwise it is a countercharge from Hold.
+    pub charge_against_charge: bool,
+}
+
+/// The players' inputs, one kind for each step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Input {
+    /// 5.5.5.b: the defending cavalry's fear-of-charge check on sighting the charge, and
+    /// whether it will countercharge if it passes (Hold or Move forward only).
+    CavalrySighting {
+        /// The check.
+        check: MoraleCheckInput,
+        /// It will countercharge if it passes.
+        countercharge: bool,
+        /// It must wheel or turn more than 45 degrees to face the attacker.
+        must_turn_over_45: bool,
+    },
+    /// Step 2: the charged unit moved (disengaged, formed, or moved half) and is now this
+    /// far from the charger; a new formation if it formed (5.2).
+    ChargedUnitMoved {
+        /// Inches between the units now.
+        distance_now: Ratio,
+        /// The formation it took, if it changed formation (5.2.1).
+        new_formation: Option<Formation>,
+    },
+    /// Step 2: the charged unit stays as it is.
+    ChargedUnitStays,
+    /// Step 3a: the normal move (5.3.1).
+    NormalMove {
+        /// Its distance in inches (Table 3 for formation and terrain).
+        inches: Ratio,
+        /// The greater Table 3 distance was taken: a disorder roll is needed.
+        greater_distance: bool,
+        /// The disorder roll (one die).
+        disorder_roll: Option<Die>,
+        /// The worst terrain of the charge path (6.3.1): mounted cavalry charging in broken or
+        /// rough is in disorder from the start of its normal move (5.3.2.b).
+        terrain: Terrain,
+    },
+    /// Step 3b: no bonus move.
+    NoBonus,
+    /// Step 3b: the bonus, declared and rolled (5.3.2).
+    Bonus {
+        /// Where the bonus portion is made.
+        path: BonusPath,
+        /// The dice (Table 4: road 4, open 3, broken 2, rough 1).
+        dice: Vec<Die>,
+    },
+    /// Step 3c: the die for the attempt to halt (5.3.3).
+    HaltRoll(Die),
+    /// Step 4: the charging unit moves to 3" from the defender (5.3.4).
+    Close,
+    /// Step 4: the defender countercharges (5.3.5).
+    Countercharge(CounterchargeInput),
+    /// Steps 5 and 6, or 8 and 9: defensive fire and the charging unit's morale.
+    DefensiveFire(FireEffect),
+    /// Step 7: the charged unit's fear-of-charge check (5.5; Tables 17 and 18).
+    FearOfCharge(MoraleCheckInput),
+    /// A forced rout move (2.1.2): the terrain of the path of retreat and the dice.
+    RoutMove {
+        /// Road 4 dice, open 3, broken 2, rough 1.
+        terrain: Terrain,
+        /// The dice.
+        dice: Vec<Die>,
+    },
+    /// Step 10a: the dice for impact. `charger_mmp` is the charging unit's Table 17 BMP with
+    /// its Table 18 impact modifiers, not counting charge elan and following waves, which the
+    /// machine adds; `defender_mmp` is the defender's in full (with its elan if it was also
+    /// charging).
+    Impact {
+        /// The charging unit's MMP without elan or waves.
+        charger_mmp: i32,
+        /// Its dice.
+        charger_roll: TwoDice,
+        /// The defender's MMP.
+        defender_mmp: i32,
+        /// Its dice.
+        defender_roll: TwoDice,
+    },
+    /// Step 10b: the crew stays with its guns and both roll (5.7.1.b).
+    ArtilleryImpact {
+        /// The charging unit's dice.
+        charger_roll: TwoDice,
+        /// The artillery's dice.
+        artillery_roll: TwoDice,
+    },
+    /// Step 10b: the crew flees as skirmishers to the nearest infantry (5.7).
+    CrewFlees,
+    /// Step 11: the losing defender's one die (5.7.3.b).
+    LossDie(Die),
+    /// Step 11: two dice for the inches a loser falls back or retires (5.7.3).
+    Retire(TwoDice),
+    /// Step 12: one melee round (5.8).
+    MeleeRound {
+        /// Kills the charging unit inflicts (see [`super::melee::melee_kills`]).
+        charger_kills: u32,
+        /// Kills the defender inflicts.
+        defender_kills: u32,
+        /// The charging unit's morale checks for the round, in order.
+        charger_checks: Vec<MoraleCheckInput>,
+        /// The defender's.
+        defender_checks: Vec<MoraleCheckInput>,
+    },
+    /// 5.5.5.b.2: one side's strike in a cavalry melee: the kills and the victim's checks.
+    CavalryStrike {
+        /// Kills the striking side inflicts.
+        kills: u32,
+        /// The victim's morale checks, in order.
+        checks: Vec<MoraleCheckInput>,
+    },
+}
+
+/// Where the machine stands: the step it is waiting to resolve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// 5.5.5.b: cavalry sights cavalry.
+    CavalrySighting,
+    /// Step 2.
+    ChargedUnitReaction,
+    /// Step 3a.
+    NormalMove,
+    /// Step 3b.
+    Bonus,
+    /// Step 3c.
+    AttemptToHalt,
+    /// Step 4.
+    Close,
+    /// Steps 5 and 6.
+    DefensiveFireOne,
+    /// Step 7.
+    FearOfCharge,
+    /// Steps 8 and 9.
+    DefensiveFireTwo,
+    /// Step 10.
+    Impact,
+    /// Step 11: the losing defender's die.
+    DefenderLossDie,
+    /// Step 11: a loser's two dice of retreat.
+    Retire(Side),
+    /// A routed defender's forced rout move (5.5.4 after fear of charge; 5.7.3.b after impact).
+    DefenderRoutMove,
+    /// Step 12: a melee round.
+    Melee,
+    /// 5.5.5.b.2: the striking side in a cavalry melee; `second` once the first has struck.
+    CavalryStrike {
+        /// Who strikes now.
+        striker: Side,
+        /// The other side has already struck.
+        second: bool,
+    },
+    /// The charge is over.
+    Ended,
+}
+
+/// What the current step is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Need {
+    /// [`Input::CavalrySighting`].
+    CavalrySighting,
+    /// [`Input::ChargedUnitMoved`] or [`Input::ChargedUnitStays`]; `may_change_formation` is
+    /// false when the charge begins within 3" (5.2.1).
+    ChargedUnitReaction {
+        /// The charged unit's order.
+        order: Option<OrderKind>,
+        /// It may still form (FM, charge beginning beyond 3").
+        may_change_formation: bool,
+    },
+    /// [`Input::NormalMove`].
+    NormalMove,
+    /// The disorder roll: one die, which must be higher than this (Table 3).
+    DisorderRoll {
+        /// The modified BMP.
+        must_beat: i32,
+    },
+    /// [`Input::Bonus`] or [`Input::NoBonus`].
+    Bonus,
+    /// [`Input::HaltRoll`]: one die, which must be higher than this (5.3.3).
+    HaltRoll {
+        /// The BMP less the officer's benefit.
+        must_beat: i32,
+    },
+    /// [`Input::Close`] or, if allowed, [`Input::Countercharge`].
+    Close {
+        /// The defender is on Hold (or charging the charger) and may countercharge.
+        may_countercharge: bool,
+    },
+    /// [`Input::DefensiveFire`]: Table 16 step 5 (first fire) or 8 (second fire, always at
+    /// close range, 5.6).
+    DefensiveFire {
+        /// The Table 16 step: 5 or 8.
+        step: u8,
+    },
+    /// [`Input::FearOfCharge`].
+    FearOfCharge,
+    /// [`Input::RoutMove`] for the defender.
+    RoutMove,
+    /// [`Input::Impact`], or for guns [`Input::ArtilleryImpact`] / [`Input::CrewFlees`].
+    ImpactRolls {
+        /// The target is artillery (5.7.1.b).
+        against_artillery: bool,
+        /// The elan the machine adds to the charger's MMP (5.1.3).
+        charger_elan: i32,
+        /// The waves' benefit the machine adds (6.8.8.b).
+        wave_benefit: i32,
+        /// The charging unit is in disorder at the point of contact (Table 18 "Disorder").
+        charger_disordered: bool,
+    },
+    /// [`Input::LossDie`]: higher than this or the defender routs (5.7.3.b).
+    LossDie {
+        /// The Table 17 BMP less the officer's benefit.
+        must_beat: i32,
+    },
+    /// [`Input::Retire`] for this side.
+    Retire(Side),
+    /// [`Input::MeleeRound`].
+    MeleeRound {
+        /// The round, from 1.
+        round: u32,
+        /// From the second round both sides count as in disorder with all figures (5.8.2).
+        both_in_disorder_all_figures: bool,
+        /// The defender fights back (not if marked Disengage, 5.8.2).
+        defender_fights_back: bool,
+    },
+    /// [`Input::CavalryStrike`] by this side.
+    CavalryStrike(Side),
+    /// The charge is over.
+    Nothing,
+}
+
+/// How the charge ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The charge did not reach the temporary halt 3" from the target (5.3.4): it ends at its
+    /// total charge distance (RULINGS.md).
+    FellShort,
+    /// It reached 3" but its total charge distance does not reach the defender: it halts there
+    /// after the fear-of-charge step (RULINGS.md).
+    HaltedShort,
+    /// A countercharge or charge against a charge that did not meet.
+    NoContact,
+    /// Defensive fire stopped the charge: the charger is shaken (halted), routed (forced rout
+    /// move from where it was fired on) or removed (5.4.3).
+    ChargerStopped(Option<MoraleLevel>),
+    /// The defender was removed by a morale check.
+    DefenderRemoved,
+    /// The defender routed out of reach of the charge.
+    DefenderRouted,
+    /// The defender routed and was caught: it surrenders (5.5.4, 5.5.5.a, 5.7.4).
+    DefenderSurrendered,
+    /// The defender lost the impact and retired shaken out of reach (5.7.3.b, 5.7.4).
+    DefenderDrivenBack,
+    /// The charger lost the impact and fell back shaken and in disorder (5.7.3.a); in a wave
+    /// assault all waves are thrown back (6.8.8.b).
+    ChargerRepulsed,
+    /// The gun crew fled; the charger takes the guns (5.7).
+    GunsTaken,
+    /// A side routed in melee and surrendered (5.8.2).
+    MeleeSurrender(Side),
+    /// Both routed in the same melee round: both make the forced rout move away from each
+    /// other (5.8.2).
+    MeleeBothRout,
+    /// Cavalry against cavalry (5.5.5.b.3): each side's lot.
+    Cavalry {
+        /// The charging cavalry.
+        charger: CavalryAftermath,
+        /// The defending cavalry.
+        defender: CavalryAftermath,
+    },
+}
+
+/// The result of [`Charge::advance`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advance {
+    /// The step was resolved: the next state and what happened.
+    Next {
+        /// The charge after the step.
+        charge: Box<Charge>,
+        /// What happened in this step.
+        happened: Vec<Happened>,
+    },
+    /// The input lacks something: what the step is still waiting for. State unchanged.
+    Waiting(Need),
+}
+
+/// A charge in progress (Table 16).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// What was declared.
+    pub setup: ChargeSetup,
+    /// The step waiting to be resolved.
+    pub stage: Stage,
+    /// Inches from the charger's start to the defender (after any move of the defender in
+    /// step 2).
+    pub distance: Ratio,
+    /// The charging unit's morale now.
+    pub charger_morale: MoraleLevel,
+    /// The defender's morale now.
+    pub defender_morale: MoraleLevel,
+    /// The charging unit's figures now.
+    pub charger_figures: u32,
+    /// The defender's figures now.
+    pub defender_figures: u32,
+    /// The defender's formation now.
+    pub defender_formation: Formation,
+    /// The charge elan modifier (5.1.3): -1, -2 with empty guns, 0 for a second turn's charge
+    /// or once the charge is stopped.
+    pub elan: i32,
+    /// The charge is in disorder from its start (5.1.2, 5.1.4, 6.7.3, or already disordered).
+    pub disordered_from_start: bool,
+    /// The disorder roll of the normal move failed (5.3.1).
+    pub failed_disorder_roll: bool,
+    /// The normal move, once given (5.3.1).
+    pub normal_move: Option<Ratio>,
+    /// The worst terrain of the charge path, once given (6.3.1, 5.3.2.b).
+    pub charge_terrain: Option<Terrain>,
+    /// The impact's result, once rolled (5.7).
+    pub impact: Option<ImpactWinner>,
+    /// The marked distances, once marked (5.3).
+    pub marks: Option<ChargeMarks>,
+    /// The charger turned to face a countercharge from outside its primary zone (5.3.5.c).
+    pub charger_turned_in_disorder: bool,
+    /// Both units charged (a countercharge or charge against charge): no fear of charge.
+    pub both_charging: bool,
+    /// Mounted cavalry against mounted cavalry (5.5.5.b).
+    pub cavalry_vs_cavalry: bool,
+    /// The defender is in disorder (disengaging 5.2.2, countercharging 5.3.5.b, failed the
+    /// cavalry sighting 5.5.5.b, lost the impact 5.7.3).
+    pub defender_disordered: bool,
+    /// The defender is charged-on-rear for every charge check (disengaging or routed, 5.2.2,
+    /// 5.5.3.a).
+    pub defender_charged_on_rear: bool,
+    /// The defender is charged-while-forming (5.2.1): +3 to its charge checks.
+    pub defender_charged_while_forming: bool,
+    /// The current melee round (0 before any melee).
+    pub melee_round: u32,
+    /// How the charge ended, once it has.
+    pub outcome: Option<Outcome>,
+    /// Everything that happened, in order.
+    pub log: Vec<Happened>,
+}
+
+fn out_of_range(what: &'static str, detail: impl Into<String>) -> RuleError {
+    RuleError::OutOfRange { what, detail: detail.into() }
+}
+
+/// Runs morale checks in order. With `stop_at_failure`, stops at the first check that lowers
+/// the level (the charge halts at once, 5.4.3). `None` is removal.
+fn run_checks(
+    who: &str,
+    level: MoraleLevel,
+    checks: &[MoraleCheckInput],
+    stop_at_failure: bool,
+    happened: &mut Vec<Happened>,
+) -> Option<MoraleLevel> {
+    let mut now = level;
+    for (k, c) in checks.iter().enumerate() {
+        let r = check(c.mmp, c.roll, now);
+        let after = match r.after {
+            AfterCheck::Morale(l) => Some(l),
+            AfterCheck::Removed => None,
+        };
+        happened.push(Happened::new(
+            "2.3",
+            format!(
+                "{who} checks morale{}: MMP {}, rolled {}: {}.",
+                if checks.len() > 1 { format!(" ({} of {})", k + 1, checks.len()) } else { String::new() },
+                c.mmp,
+                c.roll.total(),
+                match after {
+                    Some(l) if l == now => format!("passes, stays {l:?}"),
+                    Some(l) => format!("now {l:?}"),
+                    None => "removed from play".to_string(),
+                }
+            ),
+        ));
+        match after {
+            None => return None,
+            Some(l) => {
+                let worse = l > now;
+                now = l;
+                if worse && stop_at_failure {
+                    break;
+                }
+            }
+        }
+    }
+    Some(now)
+}
+
+/// The dice of a forced rout move by the terrain of the path of retreat (2.1.2: road 4, open
+/// 3, broken 2, rough 1).
+fn rout_dice(terrain: Terrain) -> RuleResult<usize> {
+    match terrain {
+        Terrain::Road => Ok(4),
+        Terrain::Open => Ok(3),
+        Terrain::Broken => Ok(2),
+        Terrain::Rough => Ok(1),
+        Terrain::Trail => Err(out_of_range("rout path", "2.1.2 gives road, open, broken or rough; for a trail give the terrain it runs through")),
+    }
+}
+
+impl Charge {
+    /// Declares a charge (Table 16 step 1; 5.1.1-5.1.4). Errors: a charger not of good morale
+    /// (1.1.3), a third consecutive charge (5.1.4), empty guns in disorder or skirmish (5.1.3),
+    /// no figures.
+    ///
+    /// ```
+    /// use johnny_reb::rules::charge::sequence::*;
+    /// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
+    /// use johnny_reb::rules::Ratio;
+    /// let setup = ChargeSetup {
+    ///     objective: Objective::EnemyUnit,
+    ///     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    ///         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    ///     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    ///         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    ///     distance: Ratio::whole(8), halting_point: None, waves: Waves::default(),
+    /// };
+    /// let charge = Charge::declare(setup).unwrap();
+    /// assert_eq!(charge.elan, -1);
+    /// assert!(matches!(charge.waiting_for(), Need::ChargedUnitReaction { .. }));
+    /// ```
+    pub fn declare(setup: ChargeSetup) -> RuleResult<Charge> {
+        let c = &setup.charger;
+        let d = &setup.defender;
+        if c.morale != MoraleLevel::Good {
+            return Err(out_of_range("charging unit", "only a unit of good morale may charge (1.1.3, 2.3.5.b)"));
+        }
+        match c.consecutive_turn {
+            1 | 2 => {}
+            0 => return Err(out_of_range("consecutive charge", "count this turn's charge as 1")),
+            _ => return Err(out_of_range("consecutive charge", "a unit may never charge three turns in a row (5.1.4)")),
+        }
+        if c.empty_guns && matches!(c.formation, Formation::Disorder | Formation::Skirmish) {
+            return Err(out_of_range("empty guns", "a charge with empty guns cannot be ordered in disorder or skirmish (5.1.3)"));
+        }
+        if c.figures == 0 || d.figures == 0 || c.figures > 500 || d.figures > 500 {
+            return Err(out_of_range("figures", "both units need 1 to 500 figures"));
+        }
+        if !inches_ge(Ratio::whole(200), setup.distance) {
+            return Err(out_of_range("charge distance", format!("{} is beyond any charge", show_inches(setup.distance))));
+        }
+        let mut log = vec![Happened::new(
+            "5.1.1",
+            match setup.objective {
+                Objective::EnemyUnit => "The charge is declared against the enemy unit.",
+                Objective::Position => "The charge is declared against a position.",
+            },
+        )];
+        log.push(Happened::new(
+            "5.1.5",
+            format!("The target is {} away: charges are resolved nearest first, each completely.", show_inches(setup.distance)),
+        ));
+        let second_turn = c.consecutive_turn == 2;
+        let elan = if second_turn {
+            log.push(Happened::new("5.1.4", "A second consecutive charge: in disorder, no elan, no bonus move."));
+            0
+        } else if c.empty_guns {
+            log.push(Happened::new("5.1.3", "Charging with empty guns: elan -2 to all morale checks and impact; no fire this turn."));
+            -2
+        } else {
+            log.push(Happened::new("5.1.3", "Charge elan: -1 to all morale checks and impact until the charge is stopped."));
+            -1
+        };
+        let mut disordered = second_turn;
+        if c.target_off_front {
+            disordered = true;
+            log.push(Happened::new("5.1.2", "The target is more than 45 degrees off the front: the charge is made in disorder."));
+        }
+        if c.formation == Formation::Disorder {
+            disordered = true;
+        }
+        if c.arm == (Arm::MountedInfantry { mounted: true }) {
+            disordered = true;
+            log.push(Happened::new("6.7.3", "Mounted infantry charges in disorder, with +1 to its morale."));
+        }
+        let cavalry_vs_cavalry = c.arm == (Arm::Cavalry { mounted: true }) && d.arm == (Arm::Cavalry { mounted: true });
+        let routed_or_disengaging = d.morale == MoraleLevel::Routed || d.order == Some(OrderKind::Disengage);
+        if d.morale == MoraleLevel::Routed {
+            log.push(Happened::new("5.5.3.a", "The charged unit is routed: it counts as charged-on-rear."));
+        }
+        let stage = if cavalry_vs_cavalry {
+            log.push(Happened::new("5.5.5.b", "Cavalry charges cavalry: the defender checks fear of charge as soon as the charge is in sight."));
+            Stage::CavalrySighting
+        } else {
+            Stage::ChargedUnitReaction
+        };
+        Ok(Charge {
+            setup,
+            stage,
+            distance: setup.distance,
+            charger_morale: c.morale,
+            defender_morale: d.morale,
+            charger_figures: c.figures,
+            defender_figures: d.figures,
+            defender_formation: d.formation,
+            elan,
+            disordered_from_start: disordered,
+            failed_disorder_roll: false,
+            normal_move: None,
+            charge_terrain: None,
+            impact: None,
+            marks: None,
+            charger_turned_in_disorder: false,
+            both_charging: false,
+            cavalry_vs_cavalry,
+            defender_disordered: d.formation == Formation::Disorder || routed_or_disengaging,
+            defender_charged_on_rear: routed_or_disengaging,
+            defender_charged_while_forming: false,
+            melee_round: 0,
+            outcome: None,
+            log,
+        })
+    }
+
+    /// The printed Table 16 step the machine is at.
+    pub fn table16_step(&self) -> Option<SequenceStep> {
+        match self.stage {
+            Stage::CavalrySighting => step(7, None),
+            Stage::ChargedUnitReaction => step(2, None),
+            Stage::NormalMove => step(3, Some('a')),
+            Stage::Bonus => step(3, Some('b')),
+            Stage::AttemptToHalt => step(3, Some('c')),
+            Stage::Close => step(4, None),
+            Stage::DefensiveFireOne => step(5, None),
+            Stage::FearOfCharge | Stage::DefenderRoutMove => step(7, None),
+            Stage::DefensiveFireTwo => step(8, None),
+            Stage::Impact => step(10, None),
+            Stage::DefenderLossDie | Stage::Retire(_) => step(11, None),
+            Stage::Melee | Stage::CavalryStrike { .. } => step(12, None),
+            Stage::Ended => None,
+        }
+    }
+
+    /// The charging unit is in disorder at the point of contact with the defender.
+    pub fn charger_disordered_at_contact(&self) -> bool {
+        self.disordered_from_start
+            || self.charger_turned_in_disorder
+            || self.marks.as_ref().is_some_and(|m| m.disordered_at(self.distance))
+    }
+
+    fn wave_benefit(&self) -> i32 {
+        wave_assault_benefit(self.setup.waves.in_good_order, self.setup.waves.in_disorder)
+    }
+
+    /// What the current step is waiting for.
+    pub fn waiting_for(&self) -> Need {
+        match self.stage {
+            Stage::CavalrySighting => Need::CavalrySighting,
+            Stage::ChargedUnitReaction => Need::ChargedUnitReaction {
+                order: self.setup.defender.order,
+                may_change_formation: self.setup.defender.order == Some(OrderKind::FormationChange)
+                    && !inches_ge(Ratio::whole(3), self.distance),
+            },
+            Stage::NormalMove => Need::NormalMove,
+            Stage::Bonus => Need::Bonus,
+            Stage::AttemptToHalt => Need::HaltRoll {
+                must_beat: self.setup.charger.bmp - i32::from(self.setup.charger.officer_benefit),
+            },
+            Stage::Close => Need::Close {
+                may_countercharge: self.cavalry_vs_cavalry
+                    || matches!(self.setup.defender.order, Some(OrderKind::Hold) | Some(OrderKind::Charge)),
+            },
+            Stage::DefensiveFireOne => Need::DefensiveFire { step: 5 },
+            Stage::FearOfCharge => Need::FearOfCharge,
+            Stage::DefensiveFireTwo => Need::DefensiveFire { step: 8 },
+            Stage::DefenderRoutMove => Need::RoutMove,
+            Stage::Impact => Need::ImpactRolls {
+                against_artillery: self.setup.defender.arm == Arm::Artillery,
+                charger_elan: self.elan,
+                wave_benefit: self.wave_benefit(),
+                charger_disordered: self.charger_disordered_at_contact(),
+            },
+            Stage::DefenderLossDie => Need::LossDie {
+                must_beat: self.setup.defender.table17_bmp - i32::from(self.setup.defender.officer_benefit),
+            },
+            Stage::Retire(side) => Need::Retire(side),
+            Stage::Melee => Need::MeleeRound {
+                round: self.melee_round,
+                both_in_disorder_all_figures: self.melee_round >= 2,
+                defender_fights_back: self.setup.defender.order != Some(OrderKind::Disengage),
+            },
+            Stage::CavalryStrike { striker, .. } => Need::CavalryStrike(striker),
+            Stage::Ended => Need::Nothing,
+        }
+    }
+
+    /// The chance that the charge reaches the defender (impact) with a bonus along `path`,
+    /// before the bonus is rolled (5.3.2, Table 4). Needs the normal move (step 3a done).
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::charge::distance::BonusPath;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
+    /// # use johnny_reb::rules::{Chance, Ratio};
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// let Advance::Next { charge: c, .. } = c.advance(Input::ChargedUnitStays).unwrap() else { panic!() };
+    /// let Advance::Next { charge: c, .. } = c.advance(Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None }).unwrap() else { panic!() };
+    /// // 8" away, 5" normal move: three dice must make 3 or more.
+    /// assert_eq!(c.chance_to_reach_impact(BonusPath::all_in(Terrain::Open)).unwrap(), Chance::ALWAYS);
+    /// ```
+    pub fn chance_to_reach_impact(&self, path: BonusPath) -> RuleResult<Chance> {
+        let normal = self.normal_move.ok_or(out_of_range("normal move", "give the normal move first (step 3a)"))?;
+        if self.setup.charger.consecutive_turn == 2 {
+            return chance_to_cover(normal, None, false, self.distance);
+        }
+        chance_to_cover(normal, Some(path), false, self.distance)
+    }
+
+    /// The chance that the charging unit wins the impact (lowest total), and of a tie, given
+    /// both MMPs as for [`Input::Impact`] (the machine adds elan and waves).
+    pub fn impact_odds(&self, charger_mmp: i32, defender_mmp: i32) -> Distribution<ImpactWinner> {
+        impact_odds(charger_mmp + self.elan + self.wave_benefit(), defender_mmp)
+    }
+
+    fn next(&self, mut charge: Charge, happened: Vec<Happened>) -> RuleResult<Advance> {
+        charge.log.extend(happened.iter().cloned());
+        Ok(Advance::Next { charge: Box::new(charge), happened })
+    }
+
+    fn end(mut charge: Charge, outcome: Outcome, happened: &mut Vec<Happened>) -> Charge {
+        charge.stage = Stage::Ended;
+        charge.outcome = Some(outcome);
+        charge.elan = 0;
+        happened.push(Happened::new("Table 16", format!("The charge ends: {outcome:?}.")));
+        charge
+    }
+
+    fn wrong_input(&self) -> RuleError {
+        out_of_range("charge step", format!("this step waits for {:?}", self.waiting_for()))
+    }
+
+    /// Resolves the current step with its input (Table 16), using the default rulings.
+    pub fn advance(&self, input: Input) -> RuleResult<Advance> {
+        self.advance_with(input, &ChargeRulings::default())
+    }
+
+    /// Resolves the current step with its input (Table 16): the next state and what happened,
+    /// or what is still missing. An input of the wrong kind for the step is an error.
+    pub fn advance_with(&self, input: Input, rulings: &ChargeRulings) -> RuleResult<Advance> {
+        let mut c = self.clone();
+        let mut h = Vec::new();
+        match (self.stage, input) {
+            (Stage::Ended, _) => return Ok(Advance::Waiting(Need::Nothing)),
+
+            (Stage::CavalrySighting, Input::CavalrySighting { check: chk, countercharge, must_turn_over_45 }) => {
+                let level = run_checks("The defending cavalry (fear of charge, 5.5.5.b)", c.defender_morale, &[chk], false, &mut h);
+                match level {
+                    None => {
+                        c.defender_morale = MoraleLevel::Routed;
+                        let c = Self::end(c, Outcome::DefenderRemoved, &mut h);
+                        return self.next(c, h);
+                    }
+                    Some(l) if l > self.defender_morale => {
+                        c.defender_morale = if l == MoraleLevel::Routed { l } else { MoraleLevel::Shaken };
+                        c.defender_disordered = true;
+                        h.push(Happened::new("5.5.5.b", "It failed: shaken and in disorder, it sits waiting for the blow."));
+                        if l == MoraleLevel::Routed {
+                            c.stage = Stage::DefenderRoutMove;
+                            return self.next(c, h);
+                        }
+                    }
+                    Some(l) => {
+                        c.defender_morale = l;
+                        if countercharge {
+                            let may = matches!(self.setup.defender.order, Some(OrderKind::Hold) | Some(OrderKind::Move));
+                            if !may {
+                                return Err(out_of_range("countercharge", "only cavalry marked Hold or Move forward may countercharge (5.5.5.b)"));
+                            }
+                            c.both_charging = true;
+                            h.push(Happened::new(
+                                "5.5.5.b",
+                                if must_turn_over_45 {
+                                    "It passed and countercharges at once, in disorder as it must turn more than 45 degrees."
+                                } else {
+                                    "It passed and countercharges at once: both roll their bonus as if the other were not there."
+                                },
+                            ));
+                            if must_turn_over_45 {
+                                c.defender_disordered = true;
+                            }
+                        }
+                    }
+                }
+                c.stage = Stage::ChargedUnitReaction;
+            }
+
+            (Stage::ChargedUnitReaction, Input::ChargedUnitStays) => {
+                match self.setup.defender.order {
+                    Some(OrderKind::Disengage) => {
+                        return Err(out_of_range("charged unit", "a unit marked D performs its disengage move now (5.2.2): give its new distance"))
+                    }
+                    Some(OrderKind::FormationChange) => {
+                        c.defender_charged_while_forming = true;
+                        h.push(Happened::new("5.2.1", "The unit marked FM receives the charge as it is: charged-while-forming, +3 to its charge checks."));
+                    }
+                    Some(OrderKind::Move) => {
+                        h.push(Happened::new("5.2.3", "The unit marked Move changes its order to CH."));
+                    }
+                    Some(OrderKind::Hold) | Some(OrderKind::ConditionalHold) if self.setup.defender.arm == Arm::Artillery => {
+                        h.push(Happened::new("5.2.4", "Guns on H or CH may pivot to face the charge unless it began within 3\"; pivoting does not cancel a flank or rear penalty."));
+                    }
+                    _ => h.push(Happened::new("5.2", "The charged unit stays as it is.")),
+                }
+                c.stage = Stage::NormalMove;
+            }
+            (Stage::ChargedUnitReaction, Input::ChargedUnitMoved { distance_now, new_formation }) => {
+                match self.setup.defender.order {
+                    Some(OrderKind::Disengage) => {
+                        c.defender_disordered = true;
+                        c.defender_charged_on_rear = true;
+                        h.push(Happened::new(
+                            "5.2.2",
+                            format!("The unit marked D disengages now (6.5.8), {} away: disordered and charged-on-rear.", show_inches(distance_now)),
+                        ));
+                        if self.setup.objective == Objective::Position {
+                            h.push(Happened::new("5.1.1", "The charge is against the position: it goes there, not after the unit."));
+                        }
+                    }
+                    Some(OrderKind::FormationChange) => {
+                        if inches_ge(Ratio::whole(3), self.distance) {
+                            return Err(out_of_range("formation change", "the charge begins within 3\": the unit receives it as it is (5.2.1)"));
+                        }
+                        c.defender_charged_while_forming = true;
+                        if let Some(f) = new_formation {
+                            c.defender_formation = f;
+                            c.defender_disordered = f == Formation::Disorder;
+                        }
+                        h.push(Happened::new(
+                            "5.2.1",
+                            format!("The unit marked FM forms before the charger moves{}: charged-while-forming, +3 to its charge checks.",
+                                new_formation.map(|f| format!(" into {}", f.label())).unwrap_or_default()),
+                        ));
+                    }
+                    Some(OrderKind::Move) => {
+                        h.push(Happened::new(
+                            "5.2.3",
+                            format!("The charger came into sight only after half its charge move: the unit completes half its move ({} away now), then goes to CH.", show_inches(distance_now)),
+                        ));
+                    }
+                    _ => return Err(out_of_range("charged unit", "only a unit marked D, FM or Move moves before the charger (5.2)")),
+                }
+                if self.setup.objective == Objective::EnemyUnit {
+                    c.distance = distance_now;
+                }
+                c.stage = Stage::NormalMove;
+            }
+
+            (Stage::NormalMove, Input::NormalMove { inches, greater_distance, disorder_roll: roll, terrain }) => {
+                if !inches_ge(Ratio::whole(60), inches) {
+                    return Err(out_of_range("normal move", format!("{} is beyond any Table 3 rate", show_inches(inches))));
+                }
+                c.normal_move = Some(inches);
+                c.charge_terrain = Some(terrain);
+                h.push(Happened::new("5.3.1", format!("Normal move: {}.", show_inches(inches))));
+                if greater_distance && !self.disordered_from_start {
+                    let arm = self.setup.charger.arm;
+                    let officer = self.setup.charger.officer_benefit > 0;
+                    let Some(roll) = roll else {
+                        return Ok(Advance::Waiting(Need::DisorderRoll { must_beat: disorder_roll_target(self.setup.charger.bmp, officer, arm) }));
+                    };
+                    let r = disorder_roll(self.setup.charger.bmp, officer, arm, roll);
+                    c.failed_disorder_roll = r.disordered;
+                    h.push(Happened::new(
+                        "5.3.1",
+                        if r.disordered {
+                            format!("Disorder roll {} is not higher than {}: a yellow pipe cleaner at the end of the normal move.", r.roll, r.target)
+                        } else {
+                            format!("Disorder roll {} beats {}: no disorder from the normal move.", r.roll, r.target)
+                        },
+                    ));
+                }
+                if self.setup.charger.consecutive_turn == 2 {
+                    c.marks = Some(mark_charge(&self.move_setup(&c), None));
+                    h.push(Happened::new("5.1.4", "No bonus on a second consecutive charge."));
+                    c.stage = Stage::Close;
+                } else {
+                    c.stage = Stage::Bonus;
+                }
+            }
+
+            (Stage::Bonus, Input::NoBonus) => {
+                let marks = mark_charge(&self.move_setup(&c), None);
+                h.push(Happened::new("5.3.1", format!("No bonus: a red pipe cleaner at {}.", show_inches(marks.total))));
+                c.marks = Some(marks);
+                c.stage = Stage::Close;
+            }
+            (Stage::Bonus, Input::Bonus { path, dice }) => {
+                let bonus = bonus_move(&dice, path, false)?;
+                h.extend(bonus.happened.iter().cloned());
+                let marks = mark_charge(&self.move_setup(&c), Some(bonus));
+                h.push(Happened::new(
+                    "5.3.2",
+                    format!(
+                        "Red pipe cleaner (total charge distance) at {}{}.",
+                        show_inches(marks.total),
+                        marks.disorder_at.map(|d| format!("; yellow (disorder) at {}", show_inches(d))).unwrap_or_default()
+                    ),
+                ));
+                let halting = self.setup.halting_point.filter(|p| !inches_ge(*p, marks.total));
+                c.marks = Some(marks);
+                c.stage = if halting.is_some() { Stage::AttemptToHalt } else { Stage::Close };
+            }
+
+            (Stage::AttemptToHalt, Input::HaltRoll(die)) => {
+                let r = attempt_to_halt(self.setup.charger.bmp, self.setup.charger.officer_benefit, die);
+                if let (true, Some(point), Some(marks)) = (r.halts, self.setup.halting_point, c.marks.as_mut()) {
+                    marks.total = point;
+                    if let Some(d) = marks.disorder_at {
+                        if !inches_ge(point, d) {
+                            marks.disorder_at = None;
+                        }
+                    }
+                    h.push(Happened::new("5.3.3", format!("Rolled {}, higher than {}: the red pipe cleaner moves to the halting point, {}.", r.roll, r.target, show_inches(point))));
+                } else {
+                    h.push(Happened::new("5.3.3", format!("Rolled {}, not higher than {}: the unit charges its full bonus distance.", r.roll, r.target)));
+                }
+                c.stage = Stage::Close;
+            }
+
+            (Stage::Close, Input::Close) => {
+                let total = self.total();
+                let halt_point = inches_sub(self.distance, Ratio::whole(3));
+                if !inches_ge(total, halt_point) {
+                    h.push(Happened::new(
+                        "5.3.4",
+                        format!("The total charge distance {} does not reach the temporary halt 3\" from the defender ({}).", show_inches(total), show_inches(halt_point)),
+                    ));
+                    let c = Self::end(c, Outcome::FellShort, &mut h);
+                    return self.next(c, h);
+                }
+                h.push(Happened::new("5.3.4", "The charging unit moves to 3\" from the defender and halts there for defensive fire."));
+                c.stage = Stage::DefensiveFireOne;
+            }
+            (Stage::Close, Input::Countercharge(cc)) => {
+                if !self.cavalry_vs_cavalry && !cc.charge_against_charge && self.setup.defender.order != Some(OrderKind::Hold) {
+                    return Err(out_of_range("countercharge", "only a unit on Hold may countercharge (5.3.5.a)"));
+                }
+                if cc.charge_against_charge && self.setup.defender.order != Some(OrderKind::Charge) {
+                    return Err(out_of_range("charge against charge", "the charged unit is not marked Charge"));
+                }
+                if self.cavalry_vs_cavalry && !self.both_charging {
+                    return Err(out_of_range("countercharge", "the defending cavalry did not pass its check and choose to countercharge (5.5.5.b)"));
+                }
+                let total = self.total();
+                if !inches_ge(total, cc.charger_moved) {
+                    return Err(out_of_range("countercharge", "the charger cannot have moved farther than its total charge distance"));
+                }
+                let gap = inches_sub(self.distance, cc.charger_moved);
+                if !self.cavalry_vs_cavalry && !cc.charge_against_charge && !inches_ge(Ratio::whole(5), gap) {
+                    return Err(out_of_range("countercharge", "the charger is not yet in the defender's primary fire zone, 5\" straight ahead (5.3.5.a)"));
+                }
+                let half_inches = !cc.charge_against_charge && !self.cavalry_vs_cavalry;
+                let bonus = match &cc.bonus {
+                    Some((path, dice)) => Some(bonus_move(dice, *path, half_inches)?),
+                    None => None,
+                };
+                let counter_total = inches_add(cc.normal_move, bonus.as_ref().map(|b| b.distance).unwrap_or(Ratio::ZERO));
+                if let Some(b) = &bonus {
+                    h.extend(b.happened.iter().cloned());
+                }
+                c.both_charging = true;
+                if cc.charge_against_charge {
+                    h.push(Happened::new("5.5.1", "Both units are charging each other: no fear-of-charge check; both use elan at impact."));
+                } else if !self.cavalry_vs_cavalry {
+                    c.defender_disordered = true;
+                    h.push(Happened::new("5.3.5.b", format!("The defender countercharges in disorder, {} in all; it has no charge elan.", show_inches(counter_total))));
+                }
+                if cc.from_outside_charger_primary_zone {
+                    c.charger_turned_in_disorder = true;
+                    h.push(Happened::new("5.3.5.c", "The countercharge comes from outside the charger's primary zone: it turns to face it, in disorder."));
+                }
+                let reach = inches_add(counter_total, inches_sub(total, cc.charger_moved));
+                if !inches_ge(reach, gap) {
+                    h.push(Happened::new(
+                        "5.3.5",
+                        format!("Together they cover {} of the {} between them: they do not meet, and both halt where their moves end.", show_inches(reach), show_inches(gap)),
+                    ));
+                    let c = Self::end(c, Outcome::NoContact, &mut h);
+                    return self.next(c, h);
+                }
+                h.push(Happened::new("5.3.5.c", "They meet: resolved as charge against charge, straight to impact after any other defensive fire."));
+                c.stage = Stage::DefensiveFireOne;
+            }
+
+            (Stage::DefensiveFireOne | Stage::DefensiveFireTwo, Input::DefensiveFire(fire)) => {
+                let first = self.stage == Stage::DefensiveFireOne;
+                let (fire_rule, morale_rule) = if first { ("5.4", "Table 16 step 6") } else { ("5.6", "Table 16 step 9") };
+                if fire.kills == 0 && fire.checks.is_empty() {
+                    h.push(Happened::new(fire_rule, "No defensive fire effect on the charging unit."));
+                } else {
+                    c.charger_figures = self.charger_figures.saturating_sub(fire.kills);
+                    h.push(Happened::new(
+                        fire_rule,
+                        format!(
+                            "Defensive fire{}: {} kill(s) on the charging unit (no cover saves for chargers, 5.4.2).",
+                            if first { "" } else { " at close range" },
+                            fire.kills
+                        ),
+                    ));
+                }
+                if c.charger_figures == 0 {
+                    h.push(Happened::new(fire_rule, "The charging unit is destroyed."));
+                    let c = Self::end(c, Outcome::ChargerStopped(None), &mut h);
+                    return self.next(c, h);
+                }
+                let level = run_checks(&format!("The charging unit ({morale_rule})"), self.charger_morale, &fire.checks, true, &mut h);
+                match level {
+                    Some(MoraleLevel::Good) => {}
+                    Some(MoraleLevel::Shaken) => {
+                        c.charger_morale = MoraleLevel::Shaken;
+                        h.push(Happened::new("5.4.3", "Shaken: the charge halts here; it may still fire a disordered, moving, shaken volley in Phase Seven."));
+                        let c = Self::end(c, Outcome::ChargerStopped(Some(MoraleLevel::Shaken)), &mut h);
+                        return self.next(c, h);
+                    }
+                    Some(MoraleLevel::Routed) => {
+                        c.charger_morale = MoraleLevel::Routed;
+                        h.push(Happened::new("5.4.3", "Routed: it makes the forced rout move (2.1.2) from where it received fire."));
+                        let c = Self::end(c, Outcome::ChargerStopped(Some(MoraleLevel::Routed)), &mut h);
+                        return self.next(c, h);
+                    }
+                    None => {
+                        let c = Self::end(c, Outcome::ChargerStopped(None), &mut h);
+                        return self.next(c, h);
+                    }
+                }
+                if first {
+                    if self.cavalry_vs_cavalry {
+                        h.push(Happened::new("5.5.5.b", "The defending cavalry took its fear-of-charge check on sighting the charge."));
+                        c.stage = Stage::DefensiveFireTwo;
+                    } else if self.both_charging {
+                        h.push(Happened::new("5.5.1", "Both units are charging: no fear-of-charge check."));
+                        c.stage = Stage::DefensiveFireTwo;
+                    } else {
+                        c.stage = Stage::FearOfCharge;
+                    }
+                } else if !self.both_charging && !inches_ge(self.total(), self.distance) {
+                    h.push(Happened::new(
+                        "5.7",
+                        format!("The total charge distance {} does not reach the defender {} away: the charge halts short.", show_inches(self.total()), show_inches(self.distance)),
+                    ));
+                    let c = Self::end(c, Outcome::HaltedShort, &mut h);
+                    return self.next(c, h);
+                } else {
+                    h.push(Happened::new("5.7", "There will be an impact: the charging unit moves into contact."));
+                    c.stage = Stage::Impact;
+                }
+            }
+
+            (Stage::FearOfCharge, Input::FearOfCharge(chk)) => {
+                let level = run_checks("The charged unit (fear of charge, 5.5.2)", self.defender_morale, &[chk], false, &mut h);
+                match level {
+                    None => {
+                        h.push(Happened::new("2.3.5.d", "The routed unit disintegrates; within close range of the enemy it surrenders."));
+                        let c = Self::end(c, Outcome::DefenderRemoved, &mut h);
+                        return self.next(c, h);
+                    }
+                    Some(MoraleLevel::Routed) => {
+                        c.defender_morale = MoraleLevel::Routed;
+                        h.push(Happened::new(
+                            "5.5.4",
+                            "It routs and makes the forced rout move at once; friendly units seeing it that are not charged check morale now, charged ones after their own charge.",
+                        ));
+                        c.stage = Stage::DefenderRoutMove;
+                    }
+                    Some(l) => {
+                        c.defender_morale = l;
+                        h.push(Happened::new("5.5.4", "It stands; units within 3\" of the charge check fear of charge too (5.5.1)."));
+                        c.stage = Stage::DefensiveFireTwo;
+                    }
+                }
+            }
+
+            (Stage::DefenderRoutMove, Input::RoutMove { terrain, dice }) => {
+                let wanted = rout_dice(terrain)?;
+                if dice.len() != wanted {
+                    return Err(out_of_range("rout move dice", format!("a rout through {terrain:?} rolls {wanted} dice (2.1.2), not {}", dice.len())));
+                }
+                let rout: u32 = dice.iter().map(|d| u32::from(d.face())).sum();
+                c.defender_disordered = true;
+                let total = self.total();
+                let caught = inches_ge(total, inches_add(self.distance, Ratio::whole(rout)));
+                let after_impact = self.impact.is_some();
+                h.push(Happened::new("2.1.2", format!("The routed unit runs {rout}\" in disorder.")));
+                let surrenders = caught && (!after_impact || rulings.routed_loser_caught_surrenders);
+                if surrenders {
+                    h.push(Happened::new(
+                        if after_impact { "5.7.4" } else if self.setup.charger.arm.is_mounted() { "5.5.5.a" } else { "5.5.4" },
+                        format!("The charge's total distance {} carries it into the routed unit: it surrenders.", show_inches(total)),
+                    ));
+                    let c = Self::end(c, Outcome::DefenderSurrendered, &mut h);
+                    return self.next(c, h);
+                }
+                h.push(Happened::new("5.5.4", "The routed unit gets beyond the charge; the charging unit completes its move."));
+                let c = Self::end(c, Outcome::DefenderRouted, &mut h);
+                return self.next(c, h);
+            }
+
+            (Stage::Impact, Input::CrewFlees) => {
+                if self.setup.defender.arm != Arm::Artillery {
+                    return Err(self.wrong_input());
+                }
+                h.push(Happened::new("5.7", "The crew flees as skirmishers to the nearest infantry and shares its fate; the charger takes the guns."));
+                let c = Self::end(c, Outcome::GunsTaken, &mut h);
+                return self.next(c, h);
+            }
+            (Stage::Impact, Input::ArtilleryImpact { charger_roll, artillery_roll }) => {
+                if self.setup.defender.arm != Arm::Artillery {
+                    return Err(out_of_range("impact", "the target is not artillery: roll with MMPs (5.7.1.a)"));
+                }
+                let r = artillery_impact(self.charger_figures, charger_roll, self.defender_figures, artillery_roll, self.wave_benefit())?;
+                h.extend(r.happened.iter().cloned());
+                if r.winner == ImpactWinner::Tie {
+                    c.defender_formation = Formation::Skirmish;
+                }
+                self.after_impact(&mut c, r.winner, &mut h);
+            }
+            (Stage::Impact, Input::Impact { charger_mmp, charger_roll, defender_mmp, defender_roll }) => {
+                if self.setup.defender.arm == Arm::Artillery {
+                    return Err(out_of_range("impact", "against guns both sides add the enemy's figures (5.7.1.b): use the artillery impact"));
+                }
+                let added = charger_mmp + self.elan + self.wave_benefit();
+                if self.elan != 0 {
+                    h.push(Happened::new("5.1.3", format!("Charge elan {} to the charger's MMP.", self.elan)));
+                }
+                if self.wave_benefit() != 0 {
+                    h.push(Happened::new("6.8.8.b", format!("Following waves {} to the first unit's impact roll.", self.wave_benefit())));
+                }
+                let r = impact(added, charger_roll, defender_mmp, defender_roll);
+                h.extend(r.happened.iter().cloned());
+                self.after_impact(&mut c, r.winner, &mut h);
+            }
+
+            (Stage::DefenderLossDie, Input::LossDie(die)) => {
+                let target = self.setup.defender.table17_bmp - i32::from(self.setup.defender.officer_benefit);
+                if i32::from(die.face()) <= target {
+                    c.defender_morale = MoraleLevel::Routed;
+                    c.defender_disordered = true;
+                    h.push(Happened::new("5.7.3.b", format!("Rolled {}, not higher than {target}: the defender routs and makes the forced rout move.", die.face())));
+                    c.stage = Stage::DefenderRoutMove;
+                } else {
+                    c.defender_morale = MoraleLevel::Shaken;
+                    c.defender_disordered = true;
+                    h.push(Happened::new("5.7.3.b", format!("Rolled {}, higher than {target}: the defender is shaken and retires in disorder, facing the winner.", die.face())));
+                    c.stage = Stage::Retire(Side::Defender);
+                }
+            }
+            (Stage::Retire(Side::Charger), Input::Retire(dice)) => {
+                let (_, said) = charger_loses(dice);
+                h.extend(said);
+                c.charger_morale = MoraleLevel::Shaken;
+                if self.setup.waves.in_good_order + self.setup.waves.in_disorder > 0 {
+                    h.push(Happened::new("6.8.8.b", "The first charging unit lost: all the waves are thrown back shaken and in disorder."));
+                }
+                let c = Self::end(c, Outcome::ChargerRepulsed, &mut h);
+                return self.next(c, h);
+            }
+            (Stage::Retire(Side::Defender), Input::Retire(dice)) => {
+                let inches = Ratio::whole(u32::from(dice.total()));
+                h.push(Happened::new("5.7.3.b", format!("The defender retires {}.", show_inches(inches))));
+                let left = inches_sub(self.total(), self.distance);
+                h.push(describe_breakthrough(left, inches));
+                if super::impact::breakthrough_contacts(left, inches) {
+                    c.disordered_from_start = true;
+                    c.defender_disordered = true;
+                    c.melee_round = 1;
+                    c.stage = Stage::Melee;
+                } else {
+                    let c = Self::end(c, Outcome::DefenderDrivenBack, &mut h);
+                    return self.next(c, h);
+                }
+            }
+
+            (Stage::Melee, Input::MeleeRound { charger_kills, defender_kills, charger_checks, defender_checks }) => {
+                if self.setup.defender.order == Some(OrderKind::Disengage) && defender_kills > 0 {
+                    return Err(out_of_range("melee", "a defending unit marked Disengage never fights back in a melee (5.8.2)"));
+                }
+                let round = self.melee_round;
+                c.defender_figures = self.defender_figures.saturating_sub(charger_kills);
+                c.charger_figures = self.charger_figures.saturating_sub(defender_kills);
+                h.push(Happened::new(
+                    "5.8.2",
+                    format!("Melee round {round}: the charger kills {charger_kills}, the defender kills {defender_kills}, at the same time."),
+                ));
+                let cl = run_checks("The charging unit", self.charger_morale, &charger_checks, false, &mut h);
+                let dl = run_checks("The defender", self.defender_morale, &defender_checks, false, &mut h);
+                let cl_level = if c.charger_figures == 0 { MoraleLevel::Routed } else { cl.unwrap_or(MoraleLevel::Routed) };
+                let dl_level = if c.defender_figures == 0 { MoraleLevel::Routed } else { dl.unwrap_or(MoraleLevel::Routed) };
+                c.charger_morale = cl_level;
+                c.defender_morale = dl_level;
+                match melee_round_end(cl_level, dl_level) {
+                    MeleeEnd::Continues => {
+                        h.push(Happened::new("5.8.2", "Neither side routs: another round, both in disorder with all their figures."));
+                        c.melee_round = round + 1;
+                    }
+                    MeleeEnd::Surrenders(side) => {
+                        h.push(Happened::new(
+                            "5.8.2",
+                            format!("The {} routs and surrenders to the other; units that see it check morale unless waiting on their own charge.",
+                                if side == Side::Charger { "charging unit" } else { "defender" }),
+                        ));
+                        let c = Self::end(c, Outcome::MeleeSurrender(side), &mut h);
+                        return self.next(c, h);
+                    }
+                    MeleeEnd::BothRout => {
+                        h.push(Happened::new("5.8.2", "Both rout in the same round: both make the forced rout move directly away from each other."));
+                        let c = Self::end(c, Outcome::MeleeBothRout, &mut h);
+                        return self.next(c, h);
+                    }
+                }
+            }
+
+            (Stage::CavalryStrike { striker, second }, Input::CavalryStrike { kills, checks }) => {
+                let victim = striker.other();
+                let (figures, level) = match victim {
+                    Side::Charger => (&mut c.charger_figures, self.charger_morale),
+                    Side::Defender => (&mut c.defender_figures, self.defender_morale),
+                };
+                *figures = figures.saturating_sub(kills);
+                let wiped = *figures == 0;
+                h.push(Happened::new("5.5.5.b", format!("The {} strikes: {kills} kill(s).", if striker == Side::Charger { "charging cavalry" } else { "defending cavalry" })));
+                let who = if victim == Side::Charger { "The charging cavalry" } else { "The defending cavalry" };
+                let after = if wiped { None } else { run_checks(who, level, &checks, false, &mut h) };
+                let after_level = after.unwrap_or(MoraleLevel::Routed);
+                match victim {
+                    Side::Charger => c.charger_morale = after_level,
+                    Side::Defender => c.defender_morale = after_level,
+                }
+                if after_level == MoraleLevel::Routed {
+                    let (ca, da) = match victim {
+                        Side::Charger => (CavalryAftermath::Surrenders, cavalry_aftermath(Some(c.defender_morale))),
+                        Side::Defender => (cavalry_aftermath(Some(c.charger_morale)), CavalryAftermath::Surrenders),
+                    };
+                    h.push(describe_aftermath(Side::Charger, ca));
+                    h.push(describe_aftermath(Side::Defender, da));
+                    let c = Self::end(c, Outcome::Cavalry { charger: ca, defender: da }, &mut h);
+                    return self.next(c, h);
+                }
+                if second {
+                    let ca = cavalry_aftermath(Some(c.charger_morale));
+                    let da = cavalry_aftermath(Some(c.defender_morale));
+                    h.push(describe_aftermath(Side::Charger, ca));
+                    h.push(describe_aftermath(Side::Defender, da));
+                    let c = Self::end(c, Outcome::Cavalry { charger: ca, defender: da }, &mut h);
+                    return self.next(c, h);
+                }
+                c.stage = Stage::CavalryStrike { striker: victim, second: true };
+            }
+
+            _ => return Err(self.wrong_input()),
+        }
+        self.next(c, h)
+    }
+
+    fn after_impact(&self, c: &mut Charge, winner: ImpactWinner, h: &mut Vec<Happened>) {
+        c.impact = Some(winner);
+        if self.cavalry_vs_cavalry {
+            match winner {
+                ImpactWinner::Won(side) => {
+                    h.push(Happened::new("5.5.5.b", "Cavalry against cavalry: neither moves; the winner of the impact strikes first in the melee."));
+                    c.stage = Stage::CavalryStrike { striker: side, second: false };
+                }
+                ImpactWinner::Tie => {
+                    h.push(Happened::new("5.5.5.b", "A tied impact: the melee is simultaneous (RULINGS.md)."));
+                    c.melee_round = 1;
+                    c.stage = Stage::Melee;
+                }
+            }
+            return;
+        }
+        match winner {
+            ImpactWinner::Tie => {
+                c.melee_round = 1;
+                c.stage = Stage::Melee;
+            }
+            ImpactWinner::Won(Side::Defender) => {
+                c.elan = 0;
+                c.stage = Stage::Retire(Side::Charger);
+            }
+            ImpactWinner::Won(Side::Charger) => {
+                if self.defender_morale == MoraleLevel::Good {
+                    c.stage = Stage::DefenderLossDie;
+                } else {
+                    c.defender_morale = MoraleLevel::Routed;
+                    c.defender_disordered = true;
+                    h.push(Happened::new("5.7.3.b", "The defender lost the impact while shaken: it routs and makes the forced rout move."));
+                    c.stage = Stage::DefenderRoutMove;
+                }
+            }
+        }
+    }
+
+    fn total(&self) -> Ratio {
+        self.marks.as_ref().map(|m| m.total).unwrap_or(Ratio::ZERO)
+    }
+
+    fn move_setup(&self, c: &Charge) -> ChargeMoveSetup {
+        ChargeMoveSetup {
+            arm: if self.setup.charger.arm.is_mounted() { ChargingArm::Mounted } else { ChargingArm::Foot },
+            normal_move: c.normal_move.unwrap_or(Ratio::ZERO),
+            disordered_from_start: self.disordered_from_start,
+            failed_normal_move_roll: c.failed_disorder_roll,
+            worst_terrain: c.charge_terrain.unwrap_or(Terrain::Open),
+        }
+    }
+}
