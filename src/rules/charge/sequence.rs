@@ -1355,3 +1355,580 @@ impl Charge {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::charge::distance::TerrainChange;
+    use proptest::prelude::*;
+
+    fn d(f: u8) -> Die {
+        Die::new(f).unwrap()
+    }
+
+    fn two(a: u8, b: u8) -> TwoDice {
+        TwoDice::new(a, b).unwrap()
+    }
+
+    fn dice(faces: &[u8]) -> Vec<Die> {
+        faces.iter().map(|&f| d(f)).collect()
+    }
+
+    fn infantry_setup(distance: u32, order: OrderKind) -> ChargeSetup {
+        ChargeSetup {
+            objective: Objective::EnemyUnit,
+            charger: ChargingUnit {
+                arm: Arm::Infantry,
+                formation: Formation::Line,
+                morale: MoraleLevel::Good,
+                figures: 24,
+                bmp: 3,
+                officer_benefit: 0,
+                empty_guns: false,
+                consecutive_turn: 1,
+                target_off_front: false,
+            },
+            defender: ChargedUnit {
+                arm: Arm::Infantry,
+                formation: Formation::Line,
+                morale: MoraleLevel::Good,
+                figures: 20,
+                order: Some(order),
+                table17_bmp: 3,
+                officer_benefit: 0,
+            },
+            distance: Ratio::whole(distance),
+            halting_point: None,
+            waves: Waves::default(),
+        }
+    }
+
+    fn go(c: &Charge, input: Input) -> Charge {
+        match c.advance(input).unwrap() {
+            Advance::Next { charge, .. } => *charge,
+            Advance::Waiting(n) => panic!("waiting for {n:?}"),
+        }
+    }
+
+    fn normal(inches: u32) -> Input {
+        Input::NormalMove { inches: Ratio::whole(inches), greater_distance: false, disorder_roll: None, terrain: Terrain::Open }
+    }
+
+    fn no_fire() -> Input {
+        Input::DefensiveFire(FireEffect::default())
+    }
+
+    /// Declared, reacted, moved 5" with a three-dice bonus, closed to 3".
+    fn at_three_inches(distance: u32, bonus: [u8; 3]) -> Charge {
+        let c = Charge::declare(infantry_setup(distance, OrderKind::Hold)).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&bonus) });
+        go(&c, Input::Close)
+    }
+
+    #[test]
+    fn rule_5_3_2_b_marks_through_the_machine() {
+        let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 2, 3]) });
+        let marks = c.marks.clone().unwrap();
+        assert_eq!(marks.total, Ratio::whole(11));
+        assert_eq!(marks.disorder_at, Some(Ratio::whole(8)));
+        // at the point of contact, 10" on, the charger is in disorder
+        assert!(c.charger_disordered_at_contact());
+    }
+
+    #[test]
+    fn rule_5_3_2_c_18th_indiana_through_the_machine() {
+        let c = Charge::declare(infantry_setup(12, OrderKind::Hold)).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let path = BonusPath { terrain: Terrain::Open, enters: Some(TerrainChange { after: Ratio::whole(5), terrain: Terrain::Broken }) };
+        let c = go(&c, Input::Bonus { path, dice: dice(&[4, 4, 2]) });
+        assert_eq!(c.marks.as_ref().unwrap().total, Ratio::new(25, 2).unwrap());
+    }
+
+    #[test]
+    fn a_greater_distance_waits_for_the_disorder_roll() {
+        let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let input = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: None, terrain: Terrain::Open };
+        assert_eq!(c.advance(input).unwrap(), Advance::Waiting(Need::DisorderRoll { must_beat: 3 }));
+        let input = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: Some(d(2)), terrain: Terrain::Open };
+        let c = go(&c, input);
+        assert!(c.failed_disorder_roll);
+        let c = go(&c, Input::NoBonus);
+        assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::whole(8)));
+    }
+
+    #[test]
+    fn the_wrong_input_is_an_error_and_the_end_waits_for_nothing() {
+        let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
+        assert!(c.advance(Input::NoBonus).is_err());
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(2));
+        let c = go(&c, Input::NoBonus);
+        let c = go(&c, Input::Close);
+        assert_eq!(c.outcome, Some(Outcome::FellShort));
+        assert_eq!(c.waiting_for(), Need::Nothing);
+        assert_eq!(c.advance(Input::Close).unwrap(), Advance::Waiting(Need::Nothing));
+    }
+
+    #[test]
+    fn declaration_errors() {
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        s.charger.consecutive_turn = 3;
+        assert!(Charge::declare(s).is_err());
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        s.charger.empty_guns = true;
+        s.charger.formation = Formation::Skirmish;
+        assert!(Charge::declare(s).is_err());
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        s.charger.morale = MoraleLevel::Shaken;
+        assert!(Charge::declare(s).is_err());
+    }
+
+    #[test]
+    fn rule_5_1_3_and_5_1_4_elan() {
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        assert_eq!(Charge::declare(s).unwrap().elan, -1);
+        s.charger.empty_guns = true;
+        assert_eq!(Charge::declare(s).unwrap().elan, -2);
+        s.charger.empty_guns = false;
+        s.charger.consecutive_turn = 2;
+        let c = Charge::declare(s).unwrap();
+        assert_eq!(c.elan, 0);
+        assert!(c.disordered_from_start);
+        // no bonus on a second consecutive charge: straight from the normal move to step 4
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        assert_eq!(c.stage, Stage::Close);
+    }
+
+    #[test]
+    fn rule_5_2_1_forming_within_three_inches() {
+        // B is within 3": it cannot change formation. C beyond 3" can. Both are
+        // charged-while-forming.
+        let b = Charge::declare(infantry_setup(2, OrderKind::FormationChange)).unwrap();
+        assert_eq!(b.waiting_for(), Need::ChargedUnitReaction { order: Some(OrderKind::FormationChange), may_change_formation: false });
+        assert!(b.advance(Input::ChargedUnitMoved { distance_now: Ratio::whole(2), new_formation: Some(Formation::Line) }).is_err());
+        let b = go(&b, Input::ChargedUnitStays);
+        assert!(b.defender_charged_while_forming);
+        let c = Charge::declare(infantry_setup(6, OrderKind::FormationChange)).unwrap();
+        let c = go(&c, Input::ChargedUnitMoved { distance_now: Ratio::whole(6), new_formation: Some(Formation::Line) });
+        assert!(c.defender_charged_while_forming);
+    }
+
+    #[test]
+    fn rule_5_2_2_disengaging_unit_is_disordered_and_charged_on_rear() {
+        let c = Charge::declare(infantry_setup(6, OrderKind::Disengage)).unwrap();
+        assert!(c.advance(Input::ChargedUnitStays).is_err());
+        let c = go(&c, Input::ChargedUnitMoved { distance_now: Ratio::whole(10), new_formation: None });
+        assert!(c.defender_disordered && c.defender_charged_on_rear);
+        assert_eq!(c.distance, Ratio::whole(10));
+        // 5.1.1 (2): against a position the charge does not follow the unit
+        let mut s = infantry_setup(6, OrderKind::Disengage);
+        s.objective = Objective::Position;
+        let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitMoved { distance_now: Ratio::whole(10), new_formation: None });
+        assert_eq!(c.distance, Ratio::whole(6));
+    }
+
+    #[test]
+    fn rule_5_3_3_attempt_to_halt_moves_the_red_marker() {
+        let mut s = infantry_setup(14, OrderKind::Hold);
+        s.halting_point = Some(Ratio::whole(9));
+        let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[4, 4, 4]) });
+        assert_eq!(c.waiting_for(), Need::HaltRoll { must_beat: 3 });
+        let held = go(&c, Input::HaltRoll(d(4)));
+        assert_eq!(held.marks.as_ref().unwrap().total, Ratio::whole(9));
+        let full = go(&c, Input::HaltRoll(d(3)));
+        assert_eq!(full.marks.as_ref().unwrap().total, Ratio::whole(17));
+    }
+
+    #[test]
+    fn rule_5_4_3_shaken_by_defensive_fire_halts_the_charge() {
+        let c = at_three_inches(8, [3, 3, 3]);
+        let fire = FireEffect { kills: 3, checks: vec![MoraleCheckInput { mmp: 5, roll: two(2, 3) }] };
+        let c = go(&c, Input::DefensiveFire(fire));
+        assert_eq!(c.outcome, Some(Outcome::ChargerStopped(Some(MoraleLevel::Shaken))));
+        assert_eq!(c.charger_figures, 21);
+        // the first failure stops the charge; later checks are not taken
+        let c2 = at_three_inches(8, [3, 3, 3]);
+        let fire = FireEffect {
+            kills: 3,
+            checks: vec![MoraleCheckInput { mmp: 5, roll: two(2, 3) }, MoraleCheckInput { mmp: 7, roll: two(2, 3) }],
+        };
+        let c2 = go(&c2, Input::DefensiveFire(fire));
+        assert_eq!(c2.charger_morale, MoraleLevel::Shaken);
+    }
+
+    #[test]
+    fn rule_5_5_2_fear_of_charge_examples() {
+        // MMP 2: a 3 or more passes. MMP 8: 9 or more. MMP 5: 6 or more.
+        for (mmp, pass, fail) in [(2, 3, 2), (8, 9, 8), (5, 6, 5)] {
+            let c = go(&at_three_inches(8, [3, 3, 3]), no_fire());
+            assert_eq!(c.stage, Stage::FearOfCharge);
+            let split = |t: u8| if t <= 7 { (1, t - 1) } else { (t - 6, 6) };
+            let (a, b) = split(pass);
+            let passed = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp, roll: two(a, b) }));
+            assert_eq!(passed.defender_morale, MoraleLevel::Good, "MMP {mmp} roll {pass}");
+            let (a, b) = split(fail);
+            let failed = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp, roll: two(a, b) }));
+            assert_ne!(failed.defender_morale, MoraleLevel::Good, "MMP {mmp} roll {fail}");
+        }
+        assert_eq!(crate::rules::morale::chance_to_pass(2), Chance::new(35, 36));
+    }
+
+    #[test]
+    fn rule_5_5_4_routed_defender_caught_surrenders_or_gets_away() {
+        // 8" away, total 14": a rout of 6" or less is caught.
+        let c = go(&at_three_inches(8, [3, 3, 3]), no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 5, roll: two(1, 1) }));
+        assert_eq!(c.stage, Stage::DefenderRoutMove);
+        assert!(c.advance(Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 2]) }).is_err());
+        let caught = go(&c, Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 2, 3]) });
+        assert_eq!(caught.outcome, Some(Outcome::DefenderSurrendered));
+        let away = go(&c, Input::RoutMove { terrain: Terrain::Open, dice: dice(&[3, 2, 3]) });
+        assert_eq!(away.outcome, Some(Outcome::DefenderRouted));
+    }
+
+    fn to_impact(distance: u32, bonus: [u8; 3]) -> Charge {
+        let c = go(&at_three_inches(distance, bonus), no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 3, roll: two(5, 5) }));
+        go(&c, no_fire())
+    }
+
+    #[test]
+    fn rule_5_7_4_breakthrough_into_melee_until_surrender() {
+        // 5" away, 5" normal move and a bonus of 6: the total charge distance is 6" beyond
+        // the contact point. The defender loses the impact and retires 3": contact again.
+        let c = to_impact(5, [2, 2, 2]);
+        assert_eq!(c.stage, Stage::Impact);
+        assert_eq!(
+            c.waiting_for(),
+            Need::ImpactRolls { against_artillery: false, charger_elan: -1, wave_benefit: 0, charger_disordered: false }
+        );
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 3, defender_roll: two(4, 4) });
+        assert_eq!(c.impact, Some(ImpactWinner::Won(Side::Charger)));
+        assert_eq!(c.waiting_for(), Need::LossDie { must_beat: 3 });
+        let c = go(&c, Input::LossDie(d(5)));
+        assert_eq!(c.defender_morale, MoraleLevel::Shaken);
+        let c = go(&c, Input::Retire(two(1, 2)));
+        assert_eq!(c.stage, Stage::Melee);
+        assert_eq!(c.waiting_for(), Need::MeleeRound { round: 1, both_in_disorder_all_figures: false, defender_fights_back: true });
+        let c = go(
+            &c,
+            Input::MeleeRound {
+                charger_kills: 4,
+                defender_kills: 2,
+                charger_checks: vec![MoraleCheckInput { mmp: 3, roll: two(5, 5) }],
+                defender_checks: vec![MoraleCheckInput { mmp: 7, roll: two(4, 4) }],
+            },
+        );
+        assert_eq!(c.melee_round, 2);
+        assert_eq!((c.charger_figures, c.defender_figures), (22, 16));
+        let c = go(
+            &c,
+            Input::MeleeRound {
+                charger_kills: 4,
+                defender_kills: 0,
+                charger_checks: vec![],
+                defender_checks: vec![MoraleCheckInput { mmp: 9, roll: two(3, 3) }],
+            },
+        );
+        assert_eq!(c.outcome, Some(Outcome::MeleeSurrender(Side::Defender)));
+    }
+
+    #[test]
+    fn retiring_out_of_reach_ends_the_charge() {
+        let c = to_impact(5, [2, 2, 2]);
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 3, defender_roll: two(4, 4) });
+        let c = go(&c, Input::LossDie(d(5)));
+        let c = go(&c, Input::Retire(two(6, 6)));
+        assert_eq!(c.outcome, Some(Outcome::DefenderDrivenBack));
+    }
+
+    #[test]
+    fn rule_5_7_3_a_charger_loses_and_falls_back() {
+        let c = to_impact(5, [2, 2, 2]);
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(6, 6), defender_mmp: 3, defender_roll: two(1, 2) });
+        assert_eq!(c.waiting_for(), Need::Retire(Side::Charger));
+        let c = go(&c, Input::Retire(two(1, 2)));
+        assert_eq!(c.outcome, Some(Outcome::ChargerRepulsed));
+        assert_eq!(c.charger_morale, MoraleLevel::Shaken);
+    }
+
+    #[test]
+    fn rule_5_7_3_b_shaken_loser_routs_and_a_caught_loser_surrenders() {
+        let c = to_impact(5, [2, 2, 2]);
+        let mut shaken = c.clone();
+        shaken.defender_morale = MoraleLevel::Shaken;
+        let s = go(&shaken, Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 5, defender_roll: two(4, 4) });
+        assert_eq!(s.stage, Stage::DefenderRoutMove);
+        let caught = go(&s, Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 2, 1]) });
+        assert_eq!(caught.outcome, Some(Outcome::DefenderSurrendered));
+        let rulings = ChargeRulings { routed_loser_caught_surrenders: false, ..ChargeRulings::default() };
+        let Advance::Next { charge, .. } =
+            s.advance_with(Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 2, 1]) }, &rulings).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(charge.outcome, Some(Outcome::DefenderRouted));
+        // a good-morale loser rolling not higher than its Table 17 BMP routs
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 3, defender_roll: two(4, 4) });
+        let c = go(&c, Input::LossDie(d(3)));
+        assert_eq!(c.stage, Stage::DefenderRoutMove);
+    }
+
+    #[test]
+    fn a_tied_impact_is_a_melee() {
+        let c = to_impact(5, [2, 2, 2]);
+        // 3 - 1 elan + 6 = 8; 3 + 5 = 8
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(3, 3), defender_mmp: 3, defender_roll: two(2, 3) });
+        assert_eq!(c.stage, Stage::Melee);
+    }
+
+    #[test]
+    fn rule_5_7_1_b_artillery_impact_in_the_machine() {
+        let mut s = infantry_setup(5, OrderKind::Hold);
+        s.charger.figures = 9;
+        s.defender.arm = Arm::Artillery;
+        s.defender.formation = Formation::Unlimbered;
+        s.defender.figures = 4;
+        let c = Charge::declare(s).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
+        let c = go(&c, Input::Close);
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 9, roll: two(5, 5) }));
+        let c = go(&c, no_fire());
+        assert!(c.advance(Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 3, defender_roll: two(4, 4) }).is_err());
+        let fled = go(&c, Input::CrewFlees);
+        assert_eq!(fled.outcome, Some(Outcome::GunsTaken));
+        // the infantry adds 4, the guns 9: 4 + 6 = 10 against 9 + 2 = 11
+        let won = go(&c, Input::ArtilleryImpact { charger_roll: two(3, 3), artillery_roll: two(1, 1) });
+        assert_eq!(won.impact, Some(ImpactWinner::Won(Side::Charger)));
+        // a tie: melee with the artillery as if in skirmish
+        let tie = go(&c, Input::ArtilleryImpact { charger_roll: two(6, 1), artillery_roll: two(1, 1) });
+        assert_eq!(tie.stage, Stage::Melee);
+        assert_eq!(tie.defender_formation, Formation::Skirmish);
+    }
+
+    #[test]
+    fn rule_6_8_2_e_brigade_column_impact() {
+        // The column's impact MMP is -1: 2 BMP -1 charging +2 for 20 percent loss -4 for
+        // brigade column. The machine adds the -1 elan to the rest (2 + 2 - 4 = 0).
+        let mut s = infantry_setup(5, OrderKind::Hold);
+        s.charger.formation = Formation::BrigadeColumn;
+        s.charger.bmp = 2;
+        let c = Charge::declare(s).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
+        let c = go(&c, Input::Close);
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 3, roll: two(5, 5) }));
+        // "MMP is three ... A roll of 4 or more will pass the check."
+        let mmp_fire = 2 - 1 + crate::rules::charge::impact::brigade_column_loss_modifier(20, 6).unwrap();
+        assert_eq!(mmp_fire, 3);
+        let held = go(&c, Input::DefensiveFire(FireEffect { kills: 0, checks: vec![MoraleCheckInput { mmp: mmp_fire, roll: two(2, 2) }] }));
+        assert_eq!(held.stage, Stage::Impact);
+        let failed = go(&c, Input::DefensiveFire(FireEffect { kills: 0, checks: vec![MoraleCheckInput { mmp: mmp_fire, roll: two(1, 2) }] }));
+        assert_eq!(failed.outcome, Some(Outcome::ChargerStopped(Some(MoraleLevel::Shaken))));
+        let Advance::Next { happened, .. } = held
+            .advance(Input::Impact { charger_mmp: 2 + 2 - 4, charger_roll: two(4, 4), defender_mmp: 3, defender_roll: two(3, 3) })
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert!(happened.iter().any(|e| e.text.contains("MMP -1 = 7")), "{happened:?}");
+    }
+
+    #[test]
+    fn rule_6_8_8_b_waves_add_to_the_impact_roll() {
+        let mut s = infantry_setup(5, OrderKind::Hold);
+        s.waves = Waves { in_good_order: 1, in_disorder: 1 };
+        let c = Charge::declare(s).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::NoBonus);
+        let c = go(&c, Input::Close);
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 3, roll: two(5, 5) }));
+        let c = go(&c, no_fire());
+        assert!(matches!(c.waiting_for(), Need::ImpactRolls { wave_benefit: -3, .. }));
+        // 3 - 1 - 3 + 7 = 6 against 3 + 4 = 7
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(3, 4), defender_mmp: 3, defender_roll: two(2, 2) });
+        assert_eq!(c.impact, Some(ImpactWinner::Won(Side::Charger)));
+        let d = c.impact_odds(3, 3);
+        assert_eq!(d.total(), Chance::ALWAYS);
+    }
+
+    #[test]
+    fn rule_5_3_5_countercharge() {
+        let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(5));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 1, 1]) });
+        assert_eq!(c.waiting_for(), Need::Close { may_countercharge: true });
+        let cc = CounterchargeInput {
+            charger_moved: Ratio::whole(4),
+            normal_move: Ratio::whole(2),
+            bonus: Some((BonusPath::all_in(Terrain::Open), dice(&[2, 2, 2]))),
+            from_outside_charger_primary_zone: true,
+            charge_against_charge: false,
+        };
+        // not yet within 5": the charger moved only 2" of 8"
+        let early = CounterchargeInput { charger_moved: Ratio::whole(2), ..cc.clone() };
+        assert!(c.advance(Input::Countercharge(early)).is_err());
+        let met = go(&c, Input::Countercharge(cc));
+        assert!(met.both_charging && met.defender_disordered && met.charger_turned_in_disorder);
+        // no fear of charge when both charge
+        let met = go(&met, no_fire());
+        assert_eq!(met.stage, Stage::DefensiveFireTwo);
+        let met = go(&met, no_fire());
+        assert_eq!(met.stage, Stage::Impact);
+        // only from Hold
+        let c = Charge::declare(infantry_setup(8, OrderKind::ConditionalHold)).unwrap();
+        let c = go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus);
+        let cc = CounterchargeInput {
+            charger_moved: Ratio::whole(4),
+            normal_move: Ratio::whole(2),
+            bonus: None,
+            from_outside_charger_primary_zone: false,
+            charge_against_charge: false,
+        };
+        assert!(c.advance(Input::Countercharge(cc)).is_err());
+    }
+
+    fn cavalry_setup() -> ChargeSetup {
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        s.charger.arm = Arm::Cavalry { mounted: true };
+        s.defender.arm = Arm::Cavalry { mounted: true };
+        s
+    }
+
+    #[test]
+    fn rule_5_5_5_b_cavalry_against_cavalry() {
+        let c = Charge::declare(cavalry_setup()).unwrap();
+        assert_eq!(c.waiting_for(), Need::CavalrySighting);
+        let c = go(&c, Input::CavalrySighting { check: MoraleCheckInput { mmp: 3, roll: two(4, 4) }, countercharge: true, must_turn_over_45: false });
+        assert!(c.both_charging);
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(8));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 1, 1]) });
+        let cc = CounterchargeInput {
+            charger_moved: Ratio::whole(6),
+            normal_move: Ratio::whole(8),
+            bonus: Some((BonusPath::all_in(Terrain::Open), dice(&[2, 2, 2]))),
+            from_outside_charger_primary_zone: false,
+            charge_against_charge: false,
+        };
+        let c = go(&c, Input::Countercharge(cc));
+        let c = go(&c, no_fire());
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(5, 5), defender_mmp: 3, defender_roll: two(2, 2) });
+        // the defender won: it strikes first
+        assert_eq!(c.waiting_for(), Need::CavalryStrike(Side::Defender));
+        let c = go(&c, Input::CavalryStrike { kills: 3, checks: vec![MoraleCheckInput { mmp: 5, roll: two(2, 3) }] });
+        assert_eq!(c.charger_morale, MoraleLevel::Shaken);
+        assert_eq!(c.waiting_for(), Need::CavalryStrike(Side::Charger));
+        let c = go(&c, Input::CavalryStrike { kills: 1, checks: vec![MoraleCheckInput { mmp: 3, roll: two(4, 4) }] });
+        assert_eq!(
+            c.outcome,
+            Some(Outcome::Cavalry { charger: CavalryAftermath::StandsInDisorder, defender: CavalryAftermath::PassesThrough })
+        );
+    }
+
+    #[test]
+    fn rule_5_5_5_b_loser_routed_by_the_first_strike_surrenders() {
+        let c = Charge::declare(cavalry_setup()).unwrap();
+        // failed the sighting check: shaken, in disorder, waiting
+        let c = go(&c, Input::CavalrySighting { check: MoraleCheckInput { mmp: 6, roll: two(2, 3) }, countercharge: true, must_turn_over_45: false });
+        assert_eq!(c.defender_morale, MoraleLevel::Shaken);
+        assert!(c.defender_disordered && !c.both_charging);
+        let c = go(&c, Input::ChargedUnitStays);
+        let c = go(&c, normal(8));
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
+        let c = go(&c, Input::Close);
+        let c = go(&c, no_fire());
+        assert_eq!(c.stage, Stage::DefensiveFireTwo);
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 5, defender_roll: two(4, 4) });
+        let c = go(&c, Input::CavalryStrike { kills: 3, checks: vec![MoraleCheckInput { mmp: 9, roll: two(2, 3) }] });
+        assert_eq!(
+            c.outcome,
+            Some(Outcome::Cavalry { charger: CavalryAftermath::PassesThrough, defender: CavalryAftermath::Surrenders })
+        );
+    }
+
+    #[test]
+    fn mounted_cavalry_in_broken_ground_is_disordered_from_the_start() {
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        s.charger.arm = Arm::Cavalry { mounted: true };
+        let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
+        let c = go(&c, Input::NormalMove { inches: Ratio::whole(6), greater_distance: false, disorder_roll: None, terrain: Terrain::Broken });
+        let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Broken), dice: dice(&[3, 3]) });
+        assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::ZERO));
+    }
+
+    #[test]
+    fn every_stage_names_its_table_16_step() {
+        let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+        assert_eq!(c.table16_step().map(|s| s.number), Some(2));
+        let c = at_three_inches(8, [3, 3, 3]);
+        assert_eq!(c.table16_step().map(|s| s.number), Some(5));
+    }
+
+    fn arb_input() -> impl Strategy<Value = Input> {
+        let die = 1u8..=6;
+        let roll = (1u8..=6, 1u8..=6).prop_map(|(a, b)| two(a, b));
+        let check = (-5i32..15, roll.clone()).prop_map(|(mmp, roll)| MoraleCheckInput { mmp, roll });
+        prop_oneof![
+            Just(Input::ChargedUnitStays),
+            (0u32..15).prop_map(|i| Input::ChargedUnitMoved { distance_now: Ratio::whole(i), new_formation: None }),
+            (0u32..12, any::<bool>(), proptest::option::of(die.clone()))
+                .prop_map(|(i, g, r)| Input::NormalMove { inches: Ratio::whole(i), greater_distance: g, disorder_roll: r.map(d), terrain: Terrain::Open }),
+            Just(Input::NoBonus),
+            proptest::collection::vec(die.clone(), 3).prop_map(|f| Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&f) }),
+            die.clone().prop_map(|f| Input::HaltRoll(d(f))),
+            Just(Input::Close),
+            (0u32..5, proptest::collection::vec(check.clone(), 0..3)).prop_map(|(k, checks)| Input::DefensiveFire(FireEffect { kills: k, checks })),
+            check.clone().prop_map(Input::FearOfCharge),
+            proptest::collection::vec(die.clone(), 3).prop_map(|f| Input::RoutMove { terrain: Terrain::Open, dice: dice(&f) }),
+            (-5i32..15, roll.clone(), -5i32..15, roll.clone())
+                .prop_map(|(a, r1, b, r2)| Input::Impact { charger_mmp: a, charger_roll: r1, defender_mmp: b, defender_roll: r2 }),
+            die.clone().prop_map(|f| Input::LossDie(d(f))),
+            roll.clone().prop_map(Input::Retire),
+            (0u32..8, 0u32..8, proptest::collection::vec(check.clone(), 0..2), proptest::collection::vec(check.clone(), 0..2)).prop_map(
+                |(a, b, x, y)| Input::MeleeRound { charger_kills: a, defender_kills: b, charger_checks: x, defender_checks: y }
+            ),
+            (0u32..8, proptest::collection::vec(check, 0..2)).prop_map(|(k, checks)| Input::CavalryStrike { kills: k, checks }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn the_machine_never_panics_and_ends_in_an_outcome(
+            distance in 0u32..16,
+            cavalry in any::<bool>(),
+            inputs in proptest::collection::vec(arb_input(), 0..40),
+        ) {
+            let mut s = if cavalry { cavalry_setup() } else { infantry_setup(distance, OrderKind::Hold) };
+            s.distance = Ratio::whole(distance);
+            let mut c = Charge::declare(s).unwrap();
+            for input in inputs {
+                if let Ok(Advance::Next { charge, .. }) = c.advance(input) {
+                    c = *charge;
+                }
+                prop_assert_eq!(c.stage == Stage::Ended, c.outcome.is_some());
+                prop_assert!(c.charger_figures <= 24 && c.defender_figures <= 20);
+            }
+        }
+    }
+}
