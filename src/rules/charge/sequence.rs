@@ -746,7 +746,7 @@ impl Charge {
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
     /// let c = Charge::declare(setup).unwrap();
     /// let Advance::Next { charge: c, .. } = c.advance(Input::ChargedUnitStays).unwrap() else { panic!() };
-    /// let Advance::Next { charge: c, .. } = c.advance(Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None }).unwrap() else { panic!() };
+    /// let Advance::Next { charge: c, .. } = c.advance(Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None, terrain: Terrain::Open }).unwrap() else { panic!() };
     /// // 8" away, 5" normal move: three dice must make 3 or more.
     /// assert_eq!(c.chance_to_reach_impact(BonusPath::all_in(Terrain::Open)).unwrap(), Chance::ALWAYS);
     /// ```
@@ -760,6 +760,24 @@ impl Charge {
 
     /// The chance that the charging unit wins the impact (lowest total), and of a tie, given
     /// both MMPs as for [`Input::Impact`] (the machine adds elan and waves).
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::charge::impact::ImpactWinner;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
+    /// # use johnny_reb::rules::{Chance, Ratio};
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// // Equal MMPs: the charger's elan (-1) makes it likelier to win than to lose.
+    /// let d = c.impact_odds(3, 3);
+    /// assert!(d.chance_of(&ImpactWinner::Won(Side::Charger)).percent() > 50.0);
+    /// # use johnny_reb::rules::charge::Side;
+    /// ```
     pub fn impact_odds(&self, charger_mmp: i32, defender_mmp: i32) -> Distribution<ImpactWinner> {
         impact_odds(charger_mmp + self.elan + self.wave_benefit(), defender_mmp)
     }
@@ -782,6 +800,27 @@ impl Charge {
     }
 
     /// Resolves the current step with its input (Table 16), using the default rulings.
+    ///
+    /// ```
+    /// use johnny_reb::rules::charge::sequence::*;
+    /// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
+    /// use johnny_reb::rules::{Die, Ratio};
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// let Advance::Next { charge: c, .. } = c.advance(Input::ChargedUnitStays).unwrap() else { panic!() };
+    /// // The greater Table 3 distance without its disorder roll: the step asks for the die.
+    /// let move8 = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: None, terrain: Terrain::Open };
+    /// assert_eq!(c.advance(move8).unwrap(), Advance::Waiting(Need::DisorderRoll { must_beat: 3 }));
+    /// let move8 = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: Some(Die::new(5).unwrap()), terrain: Terrain::Open };
+    /// let Advance::Next { charge: c, happened } = c.advance(move8).unwrap() else { panic!() };
+    /// assert_eq!(c.waiting_for(), Need::Bonus);
+    /// assert!(happened.iter().any(|e| e.rule == "5.3.1"));
+    /// ```
     pub fn advance(&self, input: Input) -> RuleResult<Advance> {
         self.advance_with(input, &ChargeRulings::default())
     }
