@@ -200,6 +200,82 @@ pub fn chooses_impact_order(charging_units: u32, defending_units: u32) -> Option
     }
 }
 
+/// An unequal impact (5.7.2): one unit against several, resolved as a series of one-on-one
+/// impacts in the order chosen by the side with more units ([`chooses_impact_order`]). The
+/// series goes on until the lone unit has beaten every unit in contact with it, or has lost and
+/// been forced back out of contact (shaken or routed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImpactSeries {
+    /// The side of the lone unit.
+    pub lone: Side,
+    /// Enemy units still in contact with it.
+    pub contacts: u32,
+    /// Dice rolls for impact made so far.
+    pub rolls: u32,
+}
+
+/// What follows one impact of an [`ImpactSeries`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeriesNext {
+    /// The lone unit rolls again, against the next enemy in contact or the winner whose charge
+    /// carried it back into contact; its state for that roll.
+    RollAgain {
+        /// It lost an earlier roll: it is shaken and in disorder for the next (5.7.2).
+        shaken_and_disordered: bool,
+    },
+    /// All contacts are broken: the impact step ends (5.7.2).
+    Over,
+}
+
+impl ImpactSeries {
+    /// A series: the lone unit's side and the enemy units in contact with it (two or more).
+    ///
+    /// ```
+    /// use johnny_reb::rules::charge::impact::{ImpactSeries, SeriesNext};
+    /// use johnny_reb::rules::charge::Side;
+    /// use johnny_reb::rules::unit::MoraleLevel;
+    /// // 5.7.2: three Union regiments charge the 18th Alabama.
+    /// let mut s = ImpactSeries::new(Side::Defender, 3).unwrap();
+    /// assert_eq!(s.after_roll(true, Some(MoraleLevel::Good), false), SeriesNext::RollAgain { shaken_and_disordered: false });
+    /// assert_eq!(s.after_roll(false, Some(MoraleLevel::Shaken), true), SeriesNext::RollAgain { shaken_and_disordered: true });
+    /// ```
+    pub fn new(lone: Side, contacts: u32) -> RuleResult<ImpactSeries> {
+        if !(2..=20).contains(&contacts) {
+            return Err(RuleError::OutOfRange {
+                what: "unequal impact",
+                detail: format!("{contacts} enemy units in contact: an unequal impact has two or more (5.7.2)"),
+            });
+        }
+        Ok(ImpactSeries { lone, contacts, rolls: 0 })
+    }
+
+    /// Records one impact: whether the lone unit won it, its morale afterwards (`None` if
+    /// removed), and, if it lost and fell back, whether the winner's total charge distance
+    /// brings the winner into contact again (5.7.2, 5.7.4).
+    pub fn after_roll(&mut self, lone_won: bool, lone_morale: Option<MoraleLevel>, winner_contacts_again: bool) -> SeriesNext {
+        self.rolls = self.rolls.saturating_add(1);
+        if lone_won {
+            self.contacts = self.contacts.saturating_sub(1);
+            if self.contacts == 0 {
+                SeriesNext::Over
+            } else {
+                SeriesNext::RollAgain { shaken_and_disordered: lone_morale == Some(MoraleLevel::Shaken) }
+            }
+        } else {
+            match lone_morale {
+                Some(MoraleLevel::Shaken) | Some(MoraleLevel::Good) if winner_contacts_again => {
+                    self.contacts = 1;
+                    SeriesNext::RollAgain { shaken_and_disordered: true }
+                }
+                _ => {
+                    self.contacts = 0;
+                    SeriesNext::Over
+                }
+            }
+        }
+    }
+}
+
 /// The brigade column's morale steps (6.8.2.d): it checks morale, with +2, each time 20
 /// percent of its stands are lost. `stands_in_column` is the column's stands when it formed;
 /// the step is a fifth of them, rounded down but at least one (RULINGS.md).
@@ -438,6 +514,32 @@ mod tests {
         // Three Union regiments charge the 18th Alabama: the Union chooses.
         assert_eq!(chooses_impact_order(3, 1), Some(Side::Charger));
         assert_eq!(chooses_impact_order(1, 1), None);
+    }
+
+    #[test]
+    fn rule_5_7_2_three_union_regiments_charge_the_18th_alabama() {
+        // The Union has more units and chooses the order.
+        assert_eq!(chooses_impact_order(3, 1), Some(Side::Charger));
+        let mut series = ImpactSeries::new(Side::Defender, 3).unwrap();
+        // First roll: the 18th Alabama wins, the 21st Ohio falls back shaken.
+        let first = impact(3, two(2, 2), 3, two(1, 2));
+        assert_eq!(first.winner, ImpactWinner::Won(Side::Defender));
+        assert_eq!(charger_loses(two(2, 2)).0, LoserFate::FallsBack { inches: 4 });
+        assert_eq!(series.after_roll(true, Some(MoraleLevel::Good), false), SeriesNext::RollAgain { shaken_and_disordered: false });
+        // Second roll: it loses to the 8th Illinois and falls back shaken...
+        let second = impact(2, two(1, 2), 3, two(3, 3));
+        assert_eq!(second.winner, ImpactWinner::Won(Side::Charger));
+        let (fate, _) = defender_loses(MoraleLevel::Good, 3, 0, Some(Die::new(5).unwrap()), Some(two(1, 2))).unwrap();
+        assert_eq!(fate, LoserFate::FallsBack { inches: 3 });
+        // ...but the 8th Illinois' total charge distance reaches it: a third roll, shaken and
+        // in disorder.
+        assert!(breakthrough_contacts(Ratio::whole(4), Ratio::whole(3)));
+        assert_eq!(series.after_roll(false, Some(MoraleLevel::Shaken), true), SeriesNext::RollAgain { shaken_and_disordered: true });
+        assert_eq!(series.rolls, 2);
+        // Losing again while shaken it routs: the series is over.
+        assert_eq!(defender_loses(MoraleLevel::Shaken, 3, 0, None, None).unwrap().0, LoserFate::Routs);
+        assert_eq!(series.after_roll(false, Some(MoraleLevel::Routed), true), SeriesNext::Over);
+        assert!(ImpactSeries::new(Side::Defender, 1).is_err());
     }
 
     #[test]

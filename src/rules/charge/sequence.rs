@@ -544,6 +544,25 @@ fn rout_dice(terrain: Terrain) -> RuleResult<usize> {
     }
 }
 
+/// The order in which charges are resolved (5.1.5): nearest charger-to-target distance first,
+/// each completely before the next. Takes each charge's distance and gives their indices in
+/// order; equal distances keep the order given (the players settle them).
+///
+/// ```
+/// use johnny_reb::rules::charge::sequence::resolution_order;
+/// use johnny_reb::rules::Ratio;
+/// // 5.1.5: a charge from 8" is resolved after one from 6".
+/// assert_eq!(resolution_order(&[Ratio::whole(8), Ratio::whole(6)]), vec![1, 0]);
+/// ```
+pub fn resolution_order(distances: &[Ratio]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..distances.len()).collect();
+    order.sort_by(|&a, &b| match (distances.get(a), distances.get(b)) {
+        (Some(x), Some(y)) => super::inches_cmp(*x, *y),
+        _ => std::cmp::Ordering::Equal,
+    });
+    order
+}
+
 impl Charge {
     /// Declares a charge (Table 16 step 1; 5.1.1-5.1.4). Errors: a charger not of good morale
     /// (1.1.3), a third consecutive charge (5.1.4), empty guns in disorder or skirmish (5.1.3),
@@ -1914,6 +1933,13 @@ mod tests {
         let c = go(&c, Input::NormalMove { inches: Ratio::whole(6), greater_distance: false, disorder_roll: None, terrain: Terrain::Broken });
         let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Broken), dice: dice(&[3, 3]) });
         assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::ZERO));
+    }
+
+    #[test]
+    fn rule_5_1_5_nearest_charge_first() {
+        assert_eq!(resolution_order(&[Ratio::whole(8), Ratio::whole(6)]), vec![1, 0]);
+        assert_eq!(resolution_order(&[Ratio::new(13, 2).unwrap(), Ratio::whole(6), Ratio::whole(7)]), vec![1, 0, 2]);
+        assert!(resolution_order(&[]).is_empty());
     }
 
     #[test]
