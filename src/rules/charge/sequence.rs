@@ -19,12 +19,12 @@ use super::distance::{
 use super::impact::{
     artillery_impact, charger_loses, describe_breakthrough, impact, impact_odds, wave_assault_benefit, ImpactWinner,
 };
-use super::melee::{melee_round_end, MeleeEnd};
+use super::melee::{melee_round_end, melee_strength, MeleeEnd, MeleeKills, MeleeUnit};
 use super::{inches_add, inches_ge, inches_sub, show_inches, ChargeRulings, Happened, Side};
 use crate::rules::morale::{check, AfterCheck};
 use crate::rules::tables::t16_charge_sequence::{step, SequenceStep};
-use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
-use crate::rules::{Chance, Die, Distribution, Ratio, RuleError, RuleResult, TwoDice};
+use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality, Terrain};
+use crate::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleError, RuleResult, TwoDice};
 use serde::{Deserialize, Serialize};
 
 /// What the charge is declared against (5.1.1).
@@ -40,6 +40,8 @@ pub enum Objective {
 /// The charging unit as declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChargingUnit {
+    /// Its troop quality.
+    pub quality: Quality,
     /// Its arm.
     pub arm: Arm,
     /// Its formation when the charge begins.
@@ -65,6 +67,8 @@ pub struct ChargingUnit {
 /// The charged unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChargedUnit {
+    /// Its troop quality.
+    pub quality: Quality,
     /// Its arm.
     pub arm: Arm,
     /// Its formation.
@@ -574,9 +578,9 @@ impl Charge {
     /// use johnny_reb::rules::Ratio;
     /// let setup = ChargeSetup {
     ///     objective: Objective::EnemyUnit,
-    ///     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    ///     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     ///         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
-    ///     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    ///     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     ///         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     ///     distance: Ratio::whole(8), halting_point: None, waves: Waves::default(),
     /// };
@@ -758,9 +762,9 @@ impl Charge {
     /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
     /// # use johnny_reb::rules::{Chance, Ratio};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
-    /// #     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
-    /// #     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
     /// let c = Charge::declare(setup).unwrap();
@@ -786,9 +790,9 @@ impl Charge {
     /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
     /// # use johnny_reb::rules::{Chance, Ratio};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
-    /// #     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
-    /// #     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
     /// let c = Charge::declare(setup).unwrap();
@@ -799,6 +803,114 @@ impl Charge {
     /// ```
     pub fn impact_odds(&self, charger_mmp: i32, defender_mmp: i32) -> Distribution<ImpactWinner> {
         impact_odds(charger_mmp + self.elan + self.wave_benefit(), defender_mmp)
+    }
+
+    /// One side as it fights in the current melee round (5.8.2): in the first round the
+    /// figures of its stands within 2" of the point of contact (`figures_within_2in`), from the
+    /// second all its figures; its formation (Disorder if it is disordered); its morale; the
+    /// row shift of an officer used in the melee (0 to 3).
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::charge::Side;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
+    /// # use johnny_reb::rules::Ratio;
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// let u = c.melee_unit(Side::Defender, 12, 0);
+    /// assert_eq!((u.figures, u.formation), (12, Formation::Line));
+    /// ```
+    pub fn melee_unit(&self, side: Side, figures_within_2in: u32, officer_shift: u8) -> MeleeUnit {
+        let round = self.melee_round.max(1);
+        let (arm, quality, morale, all, formation, disordered, disengaging) = match side {
+            Side::Charger => (
+                self.setup.charger.arm,
+                self.setup.charger.quality,
+                self.charger_morale,
+                self.charger_figures,
+                self.setup.charger.formation,
+                self.charger_disordered_at_contact(),
+                false,
+            ),
+            Side::Defender => (
+                self.setup.defender.arm,
+                self.setup.defender.quality,
+                self.defender_morale,
+                self.defender_figures,
+                self.defender_formation,
+                self.defender_disordered,
+                self.setup.defender.order == Some(OrderKind::Disengage),
+            ),
+        };
+        MeleeUnit {
+            arm,
+            formation: if disordered { Formation::Disorder } else { formation },
+            quality,
+            morale,
+            figures: if round >= 2 { all } else { figures_within_2in.min(all) },
+            officer_shift,
+            disengaging,
+        }
+    }
+
+    /// The kills one side inflicts in the current melee round (5.8.2; Tables 19 and 10), for
+    /// [`Input::MeleeRound`] or [`Input::CavalryStrike`].
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::charge::Side;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
+    /// # use johnny_reb::rules::{Overrides, Ratio, TwoDice};
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 40, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// // 40 figures in line x3 = 120: Table 10 "100+", a 7 kills 10.
+    /// let k = c.melee_kills(Side::Charger, 40, 0, TwoDice::new(3, 4).unwrap(), &Overrides::new()).unwrap();
+    /// assert_eq!(k.kills, 10);
+    /// ```
+    pub fn melee_kills(
+        &self,
+        side: Side,
+        figures_within_2in: u32,
+        officer_shift: u8,
+        roll: TwoDice,
+        overrides: &Overrides,
+    ) -> RuleResult<MeleeKills> {
+        let unit = self.melee_unit(side, figures_within_2in, officer_shift);
+        let (enemy_arm, enemy_figures) = match side {
+            Side::Charger => (self.setup.defender.arm, self.defender_figures),
+            Side::Defender => (self.setup.charger.arm, self.charger_figures),
+        };
+        let strength = melee_strength(&unit, enemy_arm, self.melee_round.max(1), overrides)?;
+        let mut kills = super::melee::melee_kills(&strength, roll, enemy_figures, overrides)?;
+        let mut happened = strength.happened;
+        happened.append(&mut kills.happened);
+        kills.happened = happened;
+        Ok(kills)
+    }
+
+    /// The distribution of one side's kills in the current melee round, before the roll.
+    pub fn melee_kills_odds(
+        &self,
+        side: Side,
+        figures_within_2in: u32,
+        officer_shift: u8,
+        overrides: &Overrides,
+    ) -> RuleResult<Distribution<u32>> {
+        let mut items = Vec::new();
+        for roll in TwoDice::all() {
+            items.push((self.melee_kills(side, figures_within_2in, officer_shift, roll, overrides)?.kills, Chance::new(1, 36)));
+        }
+        Ok(Distribution::from_weighted(items))
     }
 
     fn next(&self, mut charge: Charge, happened: Vec<Happened>) -> RuleResult<Advance> {
@@ -825,9 +937,9 @@ impl Charge {
     /// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
     /// use johnny_reb::rules::{Die, Ratio};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
-    /// #     charger: ChargingUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
-    /// #     defender: ChargedUnit { arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
     /// let c = Charge::declare(setup).unwrap();
@@ -1436,6 +1548,7 @@ mod tests {
         ChargeSetup {
             objective: Objective::EnemyUnit,
             charger: ChargingUnit {
+                quality: Quality::Average,
                 arm: Arm::Infantry,
                 formation: Formation::Line,
                 morale: MoraleLevel::Good,
@@ -1447,6 +1560,7 @@ mod tests {
                 target_off_front: false,
             },
             defender: ChargedUnit {
+                quality: Quality::Average,
                 arm: Arm::Infantry,
                 formation: Formation::Line,
                 morale: MoraleLevel::Good,
@@ -1689,6 +1803,12 @@ mod tests {
         );
         assert_eq!(c.melee_round, 2);
         assert_eq!((c.charger_figures, c.defender_figures), (22, 16));
+        // round two: all figures, both in disorder (x2 vs foot), the shaken defender x1/2
+        let u = c.melee_unit(Side::Charger, 5, 0);
+        assert_eq!((u.figures, u.formation), (22, Formation::Disorder));
+        let s = melee_strength(&c.melee_unit(Side::Defender, 5, 0), Arm::Infantry, 2, &Overrides::new()).unwrap();
+        assert_eq!(s.strength, Ratio::whole(16));
+        assert_eq!(c.melee_kills_odds(Side::Charger, 5, 0, &Overrides::new()).is_err(), true); // row 44: not in the text
         let c = go(
             &c,
             Input::MeleeRound {
