@@ -11,7 +11,7 @@
 //! 4), the MMPs of morale checks (Tables 5 and 6, 17 and 18: the morale engine) and melee kills
 //! ([`super::melee`]). The machine applies them, runs the morale checks, and follows Table 16.
 
-use super::cavalry::{cavalry_aftermath, describe_aftermath, CavalryAftermath};
+use super::cavalry::{cavalry_aftermath, charge_through_woods, describe_aftermath, CavalryAftermath, Woods};
 use super::distance::{
     attempt_to_halt, bonus_move, chance_to_cover, disorder_roll, disorder_roll_target, mark_charge, BonusPath,
     ChargeMarks, ChargeMoveSetup, ChargingArm,
@@ -185,6 +185,9 @@ pub enum Input {
         /// The worst terrain of the charge path (6.3.1): mounted cavalry charging in broken or
         /// rough is in disorder from the start of its normal move (5.3.2.b).
         terrain: Terrain,
+        /// A mounted charge through woods: which woods and one die (Appendix F.13, used only
+        /// when the optional rule is on).
+        woods: Option<(Woods, Die)>,
     },
     /// Step 3b: no bonus move.
     NoBonus,
@@ -769,7 +772,7 @@ impl Charge {
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
     /// let c = Charge::declare(setup).unwrap();
     /// let Advance::Next { charge: c, .. } = c.advance(Input::ChargedUnitStays).unwrap() else { panic!() };
-    /// let Advance::Next { charge: c, .. } = c.advance(Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None, terrain: Terrain::Open }).unwrap() else { panic!() };
+    /// let Advance::Next { charge: c, .. } = c.advance(Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None, terrain: Terrain::Open, woods: None }).unwrap() else { panic!() };
     /// // 8" away, 5" normal move: three dice must make 3 or more.
     /// assert_eq!(c.chance_to_reach_impact(BonusPath::all_in(Terrain::Open)).unwrap(), Chance::ALWAYS);
     /// ```
@@ -930,7 +933,8 @@ impl Charge {
         out_of_range("charge step", format!("this step waits for {:?}", self.waiting_for()))
     }
 
-    /// Resolves the current step with its input (Table 16), using the default rulings.
+    /// Resolves the current step with its input (Table 16), using the default rulings and no
+    /// entries of the players.
     ///
     /// ```
     /// use johnny_reb::rules::charge::sequence::*;
@@ -945,20 +949,21 @@ impl Charge {
     /// let c = Charge::declare(setup).unwrap();
     /// let Advance::Next { charge: c, .. } = c.advance(Input::ChargedUnitStays).unwrap() else { panic!() };
     /// // The greater Table 3 distance without its disorder roll: the step asks for the die.
-    /// let move8 = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: None, terrain: Terrain::Open };
+    /// let move8 = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: None, terrain: Terrain::Open, woods: None };
     /// assert_eq!(c.advance(move8).unwrap(), Advance::Waiting(Need::DisorderRoll { must_beat: 3 }));
-    /// let move8 = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: Some(Die::new(5).unwrap()), terrain: Terrain::Open };
+    /// let move8 = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: Some(Die::new(5).unwrap()), terrain: Terrain::Open, woods: None };
     /// let Advance::Next { charge: c, happened } = c.advance(move8).unwrap() else { panic!() };
     /// assert_eq!(c.waiting_for(), Need::Bonus);
     /// assert!(happened.iter().any(|e| e.rule == "5.3.1"));
     /// ```
     pub fn advance(&self, input: Input) -> RuleResult<Advance> {
-        self.advance_with(input, &ChargeRulings::default())
+        self.advance_with(input, &ChargeRulings::default(), &Overrides::new())
     }
 
     /// Resolves the current step with its input (Table 16): the next state and what happened,
-    /// or what is still missing. An input of the wrong kind for the step is an error.
-    pub fn advance_with(&self, input: Input, rulings: &ChargeRulings) -> RuleResult<Advance> {
+    /// or what is still missing. An input of the wrong kind for the step is an error. The
+    /// players' table entries (`overrides`) serve Appendix F.13's Table 10 lookup.
+    pub fn advance_with(&self, input: Input, rulings: &ChargeRulings, overrides: &Overrides) -> RuleResult<Advance> {
         let mut c = self.clone();
         let mut h = Vec::new();
         match (self.stage, input) {
@@ -1067,7 +1072,7 @@ impl Charge {
                 c.stage = Stage::NormalMove;
             }
 
-            (Stage::NormalMove, Input::NormalMove { inches, greater_distance, disorder_roll: roll, terrain }) => {
+            (Stage::NormalMove, Input::NormalMove { inches, greater_distance, disorder_roll: roll, terrain, woods }) => {
                 if !inches_ge(Ratio::whole(60), inches) {
                     return Err(out_of_range("normal move", format!("{} is beyond any Table 3 rate", show_inches(inches))));
                 }
@@ -1090,6 +1095,17 @@ impl Charge {
                             format!("Disorder roll {} beats {}: no disorder from the normal move.", r.roll, r.target)
                         },
                     ));
+                }
+                if let Some((kind, die)) = woods {
+                    if self.setup.charger.arm.is_mounted() {
+                        let (lost, said) = charge_through_woods(self.charger_figures, self.setup.charger.bmp, die, kind, rulings, overrides)?;
+                        c.charger_figures = self.charger_figures.saturating_sub(lost);
+                        h.extend(said);
+                        if c.charger_figures == 0 {
+                            let c = Self::end(c, Outcome::ChargerStopped(None), &mut h);
+                            return self.next(c, h);
+                        }
+                    }
                 }
                 if self.setup.charger.consecutive_turn == 2 {
                     c.marks = Some(mark_charge(&self.move_setup(&c), None));
@@ -1583,7 +1599,7 @@ mod tests {
     }
 
     fn normal(inches: u32) -> Input {
-        Input::NormalMove { inches: Ratio::whole(inches), greater_distance: false, disorder_roll: None, terrain: Terrain::Open }
+        Input::NormalMove { inches: Ratio::whole(inches), greater_distance: false, disorder_roll: None, terrain: Terrain::Open, woods: None }
     }
 
     fn no_fire() -> Input {
@@ -1626,9 +1642,9 @@ mod tests {
     fn a_greater_distance_waits_for_the_disorder_roll() {
         let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
         let c = go(&c, Input::ChargedUnitStays);
-        let input = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: None, terrain: Terrain::Open };
+        let input = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: None, terrain: Terrain::Open, woods: None };
         assert_eq!(c.advance(input).unwrap(), Advance::Waiting(Need::DisorderRoll { must_beat: 3 }));
-        let input = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: Some(d(2)), terrain: Terrain::Open };
+        let input = Input::NormalMove { inches: Ratio::whole(8), greater_distance: true, disorder_roll: Some(d(2)), terrain: Terrain::Open, woods: None };
         let c = go(&c, input);
         assert!(c.failed_disorder_roll);
         let c = go(&c, Input::NoBonus);
@@ -1851,7 +1867,7 @@ mod tests {
         assert_eq!(caught.outcome, Some(Outcome::DefenderSurrendered));
         let rulings = ChargeRulings { routed_loser_caught_surrenders: false, ..ChargeRulings::default() };
         let Advance::Next { charge, .. } =
-            s.advance_with(Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 2, 1]) }, &rulings).unwrap()
+            s.advance_with(Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 2, 1]) }, &rulings, &Overrides::new()).unwrap()
         else {
             panic!()
         };
@@ -2050,7 +2066,7 @@ mod tests {
         let mut s = infantry_setup(10, OrderKind::Hold);
         s.charger.arm = Arm::Cavalry { mounted: true };
         let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
-        let c = go(&c, Input::NormalMove { inches: Ratio::whole(6), greater_distance: false, disorder_roll: None, terrain: Terrain::Broken });
+        let c = go(&c, Input::NormalMove { inches: Ratio::whole(6), greater_distance: false, disorder_roll: None, terrain: Terrain::Broken, woods: None });
         let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Broken), dice: dice(&[3, 3]) });
         assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::ZERO));
     }
@@ -2060,6 +2076,27 @@ mod tests {
         assert_eq!(resolution_order(&[Ratio::whole(8), Ratio::whole(6)]), vec![1, 0]);
         assert_eq!(resolution_order(&[Ratio::new(13, 2).unwrap(), Ratio::whole(6), Ratio::whole(7)]), vec![1, 0, 2]);
         assert!(resolution_order(&[]).is_empty());
+    }
+
+    #[test]
+    fn appendix_f_13_woods_losses_in_the_machine() {
+        let mut s = infantry_setup(10, OrderKind::Hold);
+        s.charger.arm = Arm::Cavalry { mounted: true };
+        s.charger.figures = 100;
+        let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
+        let input = Input::NormalMove {
+            inches: Ratio::whole(6),
+            greater_distance: false,
+            disorder_roll: None,
+            terrain: Terrain::Broken,
+            woods: Some((Woods::Heavy, d(4))),
+        };
+        // off by default: nothing lost
+        let off = go(&c, input.clone());
+        assert_eq!(off.charger_figures, 100);
+        let on = ChargeRulings { cavalry_charge_through_woods: true, ..ChargeRulings::default() };
+        let Advance::Next { charge, .. } = c.advance_with(input, &on, &Overrides::new()).unwrap() else { panic!() };
+        assert_eq!(charge.charger_figures, 90);
     }
 
     #[test]
@@ -2078,7 +2115,7 @@ mod tests {
             Just(Input::ChargedUnitStays),
             (0u32..15).prop_map(|i| Input::ChargedUnitMoved { distance_now: Ratio::whole(i), new_formation: None }),
             (0u32..12, any::<bool>(), proptest::option::of(die.clone()))
-                .prop_map(|(i, g, r)| Input::NormalMove { inches: Ratio::whole(i), greater_distance: g, disorder_roll: r.map(d), terrain: Terrain::Open }),
+                .prop_map(|(i, g, r)| Input::NormalMove { inches: Ratio::whole(i), greater_distance: g, disorder_roll: r.map(d), terrain: Terrain::Open, woods: None }),
             Just(Input::NoBonus),
             proptest::collection::vec(die.clone(), 3).prop_map(|f| Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&f) }),
             die.clone().prop_map(|f| Input::HaltRoll(d(f))),
