@@ -2,6 +2,8 @@
 //! ([`crate::rules::charge::sequence`]) follows, and the Table 4 charge bonus dice it uses
 //! at step 3b.
 
+#![warn(missing_docs)]
+
 use crate::rules::unit::Terrain;
 use crate::rules::Cell;
 

@@ -6,6 +6,8 @@
 //! meleeing with infantry modifies its strength by x2"), the rest are missing and are asked of
 //! the players.
 
+#![warn(missing_docs)]
+
 use crate::rules::{Cell, Ratio};
 
 /// The table's name as printed on the card, for [`crate::rules::CellRef`]s.
