@@ -285,9 +285,7 @@ pub fn mark_charge(setup: &ChargeMoveSetup, bonus: Option<BonusMove>) -> ChargeM
             ChargingArm::Mounted => {
                 if matches!(setup.worst_terrain, Terrain::Broken | Terrain::Rough) {
                     Some(Ratio::ZERO)
-                } else if setup.failed_normal_move_roll {
-                    Some(normal)
-                } else if bonus.is_some() {
+                } else if setup.failed_normal_move_roll || bonus.is_some() {
                     Some(normal)
                 } else {
                     None

@@ -286,7 +286,7 @@ impl ImpactSeries {
 /// assert_eq!(brigade_column_loss_steps(15, 6).unwrap(), 2);
 /// ```
 pub fn brigade_column_loss_steps(stands_in_column: u32, stands_lost: u32) -> RuleResult<u32> {
-    if stands_in_column < 3 || stands_in_column > 200 {
+    if !(3..=200).contains(&stands_in_column) {
         return Err(RuleError::OutOfRange {
             what: "brigade column stands",
             detail: format!("{stands_in_column} stands: a brigade column has at least three regiments (6.8.2)"),

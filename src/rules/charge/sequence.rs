@@ -1824,7 +1824,7 @@ mod tests {
         assert_eq!((u.figures, u.formation), (22, Formation::Disorder));
         let s = melee_strength(&c.melee_unit(Side::Defender, 5, 0), Arm::Infantry, 2, &Overrides::new()).unwrap();
         assert_eq!(s.strength, Ratio::whole(16));
-        assert_eq!(c.melee_kills_odds(Side::Charger, 5, 0, &Overrides::new()).is_err(), true); // row 44: not in the text
+        assert!(c.melee_kills_odds(Side::Charger, 5, 0, &Overrides::new()).is_err()); // row 44: not in the text
         let c = go(
             &c,
             Input::MeleeRound {
