@@ -86,6 +86,13 @@ impl MoraleResult {
         }
     }
 
+    /// A removed unit surrenders to the enemy if it was within close range of enemy weapons
+    /// when removed (2.3.5.d); a routed unit contacted by the enemy always surrenders, which
+    /// the charge and melee procedures decide (2.3.5.d, 5.5.4, 5.8.2).
+    pub fn surrenders(&self, within_close_range_of_enemy: bool) -> bool {
+        self.after == AfterCheck::Removed && within_close_range_of_enemy
+    }
+
     /// The level after the check, `None` if the unit was removed.
     pub fn level(&self) -> Option<MoraleLevel> {
         match self.after {
@@ -339,7 +346,7 @@ mod tests {
         let twelve = rally(30, roll(6, 6), MoraleLevel::Routed, RallyingUnit::Regiment, &rulings);
         assert_eq!(twelve.after, AfterCheck::Morale(MoraleLevel::Good));
         // ...and removes it under Table 7's reading.
-        let table7 = MoraleRulings { routed_rally_twelve: RoutedRallyTwelve::RemoveUnit };
+        let table7 = MoraleRulings { routed_rally_twelve: RoutedRallyTwelve::RemoveUnit, ..Default::default() };
         let twelve = rally(30, roll(6, 6), MoraleLevel::Routed, RallyingUnit::Regiment, &table7);
         assert_eq!(twelve.after, AfterCheck::Removed);
         let twelve = rally(30, roll(6, 6), MoraleLevel::Shaken, RallyingUnit::Regiment, &table7);
@@ -387,6 +394,7 @@ mod tests {
             prop_assert_eq!(check_odds(mmp, level).total(), Chance::ALWAYS);
             let rulings = MoraleRulings {
                 routed_rally_twelve: if table7 { RoutedRallyTwelve::RemoveUnit } else { RoutedRallyTwelve::GoodMorale },
+                ..Default::default()
             };
             let unit = RallyingUnit::ArtilleryCrew { failed_before };
             prop_assert_eq!(rally_odds(mmp, level, unit, &rulings).total(), Chance::ALWAYS);

@@ -8,12 +8,32 @@
 //! [`check_odds`], [`chance_to_pass`], [`rally_odds`], [`chance_to_rally`].
 #![warn(missing_docs)]
 
+pub mod bmp;
+pub mod charged;
 pub mod check;
+pub mod modifiers;
+pub mod rally;
+pub mod sequence;
+pub mod triggers;
 
+pub use bmp::{bmp, bmp_cell, ArtillerySituation, BmpTableKind, MoraleUnit};
+pub use charged::{
+    defender_loses_impact, defender_loses_impact_odds, double_canister_mmp, fear_of_charge, fear_of_charge_mmp, fear_of_charge_odds,
+    impact_mmp, ChargeSituation, Charger, ImpactLoss, ImpactSide,
+};
 pub use check::{
     chance_to_pass, chance_to_rally, check, check_odds, rally, rally_odds, AfterCheck, CheckRoll,
     Consequence, MoraleResult, RallyingUnit,
 };
+pub use modifiers::{
+    mmp, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,
+    ModifierLine, MoraleSituation,
+};
+pub use rally::{
+    forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds,
+};
+pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep};
+pub use triggers::{checks_due, in_order, CheckReason, FireEffects, TriggeredUnit};
 
 use serde::{Deserialize, Serialize};
 
@@ -30,11 +50,75 @@ pub enum RoutedRallyTwelve {
     RemoveUnit,
 }
 
+/// Which quality columns the three printed artillery values of Tables 5 and 17 stand under
+/// (GAPS.md; RULINGS.md, "Morale").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ArtilleryColumns {
+    /// Elite, Average, Green or Tired, as the values stand left-aligned in the transcription;
+    /// Militia or Poor is asked of the players.
+    #[default]
+    EliteAverageGreen,
+    /// Average, Green or Tired, Militia or Poor; Elite is asked of the players.
+    AverageGreenMilitia,
+}
+
+/// Where the formation modifiers of a mounted unit in a charge come from (Table 18 prints
+/// formation rows only under "Infantry or Dismounted Cavalry").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum MountedFormationRows {
+    /// Asked of the players, as "Table 18, Mounted Cavalry <formation>, <column>".
+    #[default]
+    Entered,
+    /// The printed infantry rows are used for mounted units too.
+    AsFoot,
+}
+
+/// The optional rules of Appendix F that touch morale; all off by default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct OptionalMoraleRules {
+    /// Appendix F 2, Orders for Shaken Units: +3 for an unreasonable order.
+    pub orders_for_shaken_units: bool,
+    /// Appendix F 10, Canister Hit: +1 to the check for an artillery hit by canister.
+    pub canister_hit: bool,
+    /// Appendix F 12, Single Stands: a one-stand regiment checks at every further figure
+    /// killed.
+    pub single_stands: bool,
+}
+
 /// The players' choices where the morale rules admit two playable readings, and the optional
 /// rules of Appendix F that touch morale. Every default is the ruling written in RULINGS.md.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MoraleRulings {
     /// A rally roll of 12 by a routed unit (Table 7 against 2.3.2).
     pub routed_rally_twelve: RoutedRallyTwelve,
+    /// The columns of the artillery BMP values (Tables 5 and 17).
+    pub artillery_bmp_columns: ArtilleryColumns,
+    /// Mounted units' formation rows in Table 18.
+    pub mounted_formation_rows: MountedFormationRows,
+    /// Medium and heavy works give -2 and -3 (2.3.4.b) in charge checks too, instead of
+    /// Table 18's plain -1 cover. Default on.
+    pub works_in_charges: bool,
+    /// The officer's benefit (2.3.4.f) counts in the impact MMP. Default on.
+    pub officer_at_impact: bool,
+    /// Table 6's protection, isolation and brigade-loss modifiers count in the impact MMP too
+    /// (5.7.1.a names only Table 18). Default off.
+    pub table_6_modifiers_at_impact: bool,
+    /// The optional rules of Appendix F.
+    pub optional: OptionalMoraleRules,
+}
+
+impl Default for MoraleRulings {
+    fn default() -> Self {
+        MoraleRulings {
+            routed_rally_twelve: RoutedRallyTwelve::default(),
+            artillery_bmp_columns: ArtilleryColumns::default(),
+            mounted_formation_rows: MountedFormationRows::default(),
+            works_in_charges: true,
+            officer_at_impact: true,
+            table_6_modifiers_at_impact: false,
+            optional: OptionalMoraleRules::default(),
+        }
+    }
 }
