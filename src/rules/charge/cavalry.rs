@@ -10,8 +10,8 @@ use crate::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleError, RuleR
 use serde::{Deserialize, Serialize};
 
 /// Whether the defender's Table 18 modifiers are doubled (5.5.5.a, Table 18 note 2): mounted
-/// cavalry (or mounted infantry on horseback, which charges as cavalry, 6.7.3) charging
-/// infantry, dismounted cavalry or artillery.
+/// cavalry charging infantry, dismounted cavalry or artillery. (The morale engine's
+/// fear-of-charge and impact MMPs apply it; this is the same test for display.)
 ///
 /// ```
 /// use johnny_reb::rules::charge::cavalry::doubles_defender_modifiers;
@@ -20,29 +20,25 @@ use serde::{Deserialize, Serialize};
 /// assert!(!doubles_defender_modifiers(Arm::Cavalry { mounted: true }, Arm::Cavalry { mounted: true }));
 /// ```
 pub fn doubles_defender_modifiers(charger: Arm, defender: Arm) -> bool {
-    charger.is_mounted() && (defender.is_foot() || defender == Arm::Artillery)
+    charger == (Arm::Cavalry { mounted: true }) && (defender.is_foot() || defender == Arm::Artillery)
 }
 
 /// The defender's Table 18 modifiers to its BMP, fear-of-charge or impact, with the doubling of
 /// 5.5.5.a when it applies: `own` is the sum of the modifiers of the defender's own situation
 /// (its formation, cover, flank, stands lost, shaken, bayonets...), `attacker_formation` the
-/// attacking formation's column (fear of charge only; zero at impact). By the default ruling
-/// both are doubled ("double all modifiers on Table 18");
-/// [`ChargeRulings::cavalry_doubles_attacker_formation_column`] false doubles only `own`.
+/// attacking formation's column (fear of charge only; zero at impact). Both are doubled
+/// ("double all modifiers on Table 18"), as the morale engine does.
 ///
 /// ```
 /// use johnny_reb::rules::charge::cavalry::defender_table18_modifiers;
-/// use johnny_reb::rules::charge::ChargeRulings;
 /// // 5.5.5.a: skirmishers (+6) behind cover (-1) charged by cavalry: +12 - 2 = +10.
-/// assert_eq!(defender_table18_modifiers(6 - 1, 0, true, &ChargeRulings::default()), 10);
+/// assert_eq!(defender_table18_modifiers(6 - 1, 0, true), 10);
 /// ```
-pub fn defender_table18_modifiers(own: i32, attacker_formation: i32, doubled: bool, rulings: &ChargeRulings) -> i32 {
-    if !doubled {
-        own + attacker_formation
-    } else if rulings.cavalry_doubles_attacker_formation_column {
+pub fn defender_table18_modifiers(own: i32, attacker_formation: i32, doubled: bool) -> i32 {
+    if doubled {
         2 * (own + attacker_formation)
     } else {
-        2 * own + attacker_formation
+        own + attacker_formation
     }
 }
 
@@ -250,14 +246,28 @@ mod tests {
     fn rule_5_5_5_a_doubled_modifiers() {
         // "if infantry is behind cover, the morale benefit would be -2; if skirmishing, the
         // shock penalty would be +12; if charged-on-flank, it would be +12."
-        let r = ChargeRulings::default();
-        assert_eq!(defender_table18_modifiers(-1, 0, true, &r), -2);
-        assert_eq!(defender_table18_modifiers(6, 0, true, &r), 12);
-        assert_eq!(defender_table18_modifiers(6, 0, false, &r), 6);
-        // the attacking formation's column: doubled by default, not by the other reading
-        assert_eq!(defender_table18_modifiers(0, -3, true, &r), -6);
-        let other = ChargeRulings { cavalry_doubles_attacker_formation_column: false, ..r };
-        assert_eq!(defender_table18_modifiers(0, -3, true, &other), -3);
+        assert_eq!(defender_table18_modifiers(-1, 0, true), -2);
+        assert_eq!(defender_table18_modifiers(6, 0, true), 12);
+        assert_eq!(defender_table18_modifiers(6, 0, false), 6);
+        assert_eq!(defender_table18_modifiers(0, -3, true), -6);
+        // the morale engine agrees: an average line behind cover charged by cavalry in line
+        use crate::rules::morale::{fear_of_charge_mmp, ChargeSituation, Charger, Cover, MoraleRulings, MoraleSituation, MoraleUnit};
+        use crate::rules::unit::{Formation, Quality};
+        let b = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+        let s = ChargeSituation {
+            general: MoraleSituation { cover: Cover::Cover, ..Default::default() },
+            formation: Formation::Skirmish,
+            ..Default::default()
+        };
+        let a = Charger { arm: Arm::Cavalry { mounted: true }, formation: Formation::Line };
+        // the mounted rows of Table 18 are the players' entries; say the card's line row is 0
+        let mut o = Overrides::new();
+        o.set(
+            crate::rules::CellRef::new("Table 18", "Mounted Cavalry Line", "Attacker's formation"),
+            crate::rules::Entered::Value(crate::rules::Ratio::ZERO),
+        );
+        let m = fear_of_charge_mmp(&b, &s, MoraleLevel::Good, &a, &o, &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 3 + defender_table18_modifiers(6 - 1, 0, true));
     }
 
     #[test]
@@ -267,6 +277,7 @@ mod tests {
         assert!(doubles_defender_modifiers(cav, Arm::Cavalry { mounted: false }));
         assert!(!doubles_defender_modifiers(Arm::Infantry, Arm::Infantry));
         assert!(!doubles_defender_modifiers(Arm::Cavalry { mounted: false }, Arm::Infantry));
+        assert!(!doubles_defender_modifiers(Arm::MountedInfantry { mounted: true }, Arm::Infantry));
     }
 
     #[test]

@@ -220,7 +220,8 @@ pub struct ChargeMarks {
     /// The total charge distance: the red pipe cleaner.
     pub total: Ratio,
     /// Where the charge falls into disorder: the yellow pipe cleaner. `Some(0)` is disorder
-    /// from the start; `None` is a charge that stays in order to its end.
+    /// from the start; `None` is a charge that stays in order to its end (no bonus and no
+    /// failed disorder roll).
     pub disorder_at: Option<Ratio>,
 }
 
@@ -295,8 +296,9 @@ pub fn mark_charge(setup: &ChargeMoveSetup, bonus: Option<BonusMove>) -> ChargeM
                 if setup.failed_normal_move_roll {
                     Some(normal)
                 } else {
-                    let half = bonus.as_ref().map(|b| b.half_distance).unwrap_or(Ratio::ZERO);
-                    Some(inches_min(inches_add(normal, half), total))
+                    // Without a bonus only the normal move's disorder roll can disorder the
+                    // charge (5.3.1); 5.3.2.b is the disorder of the bonus move.
+                    bonus.as_ref().map(|b| inches_min(inches_add(normal, b.half_distance), total))
                 }
             }
         }

@@ -277,8 +277,8 @@ impl ImpactSeries {
 }
 
 /// The brigade column's morale steps (6.8.2.d): it checks morale, with +2, each time 20
-/// percent of its stands are lost. `stands_in_column` is the column's stands when it formed;
-/// the step is a fifth of them, rounded down but at least one (RULINGS.md).
+/// percent of its stands are lost: complete fifths of the stands it had when it formed, as the
+/// morale engine counts them ([`crate::rules::morale::BrigadeColumn`]).
 ///
 /// ```
 /// use johnny_reb::rules::charge::impact::brigade_column_loss_steps;
@@ -298,8 +298,7 @@ pub fn brigade_column_loss_steps(stands_in_column: u32, stands_lost: u32) -> Rul
             detail: format!("{stands_lost} lost of {stands_in_column}"),
         });
     }
-    let step = (stands_in_column / 5).max(1);
-    Ok(stands_lost / step)
+    crate::rules::morale::BrigadeColumn { stands_at_forming: stands_in_column }.steps_lost(stands_lost)
 }
 
 /// The brigade column's +2 per 20 percent lost, for its MMP (6.8.2.d), replacing the +2 per

@@ -40,11 +40,6 @@ pub struct ChargeRulings {
     /// 5.5.4 for a rout from fear of charge, and 2.3.5.d). Default true; false leaves the
     /// routed unit on the table where its rout move ended.
     pub routed_loser_caught_surrenders: bool,
-    /// 5.5.5.a and Table 18 note 2: when mounted cavalry charges foot or guns, the
-    /// defender's Table 18 modifiers are doubled. Default true: every modifier of Table 18
-    /// in the defender's MMP is doubled, the attacking formation's column too ("double all
-    /// modifiers on Table 18"). False doubles only the defender's own modifiers.
-    pub cavalry_doubles_attacker_formation_column: bool,
 }
 
 impl Default for ChargeRulings {
@@ -52,7 +47,6 @@ impl Default for ChargeRulings {
         ChargeRulings {
             cavalry_charge_through_woods: false,
             routed_loser_caught_surrenders: true,
-            cavalry_doubles_attacker_formation_column: true,
         }
     }
 }

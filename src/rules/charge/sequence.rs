@@ -21,7 +21,10 @@ use super::impact::{
 };
 use super::melee::{melee_round_end, melee_strength, MeleeEnd, MeleeKills, MeleeUnit};
 use super::{inches_add, inches_ge, inches_sub, show_inches, ChargeRulings, Happened, Side};
-use crate::rules::morale::{check, AfterCheck};
+use crate::rules::morale::{
+    check, forced_rout_dice, fear_of_charge_mmp, impact_mmp, AfterCheck, Aspect, ChargeElan, ChargeSituation, Charger as MoraleCharger,
+    ImpactSide, Mmp, MoraleRulings, MoraleUnit,
+};
 use crate::rules::tables::t16_charge_sequence::{step, SequenceStep};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality, Terrain};
 use crate::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleError, RuleResult, TwoDice};
@@ -215,12 +218,11 @@ pub enum Input {
         /// The dice.
         dice: Vec<Die>,
     },
-    /// Step 10a: the dice for impact. `charger_mmp` is the charging unit's Table 17 BMP with
-    /// its Table 18 impact modifiers, not counting charge elan and following waves, which the
-    /// machine adds; `defender_mmp` is the defender's in full (with its elan if it was also
-    /// charging).
+    /// Step 10a: the dice for impact, and each side's impact MMP in full (Table 17 BMP with
+    /// the Table 18 impact modifiers, elan and waves included: see [`Charge::charger_impact_mmp`]
+    /// and [`Charge::defender_impact_mmp`]).
     Impact {
-        /// The charging unit's MMP without elan or waves.
+        /// The charging unit's impact MMP.
         charger_mmp: i32,
         /// Its dice.
         charger_roll: TwoDice,
@@ -350,9 +352,9 @@ pub enum Need {
     ImpactRolls {
         /// The target is artillery (5.7.1.b).
         against_artillery: bool,
-        /// The elan the machine adds to the charger's MMP (5.1.3).
+        /// The charger's elan, part of its impact MMP (5.1.3).
         charger_elan: i32,
-        /// The waves' benefit the machine adds (6.8.8.b).
+        /// The following waves' benefit, part of the first unit's impact MMP (6.8.8.b).
         wave_benefit: i32,
         /// The charging unit is in disorder at the point of contact (Table 18 "Disorder").
         charger_disordered: bool,
@@ -537,18 +539,6 @@ fn run_checks(
         }
     }
     Some(now)
-}
-
-/// The dice of a forced rout move by the terrain of the path of retreat (2.1.2: road 4, open
-/// 3, broken 2, rough 1).
-fn rout_dice(terrain: Terrain) -> RuleResult<usize> {
-    match terrain {
-        Terrain::Road => Ok(4),
-        Terrain::Open => Ok(3),
-        Terrain::Broken => Ok(2),
-        Terrain::Rough => Ok(1),
-        Terrain::Trail => Err(out_of_range("rout path", "2.1.2 gives road, open, broken or rough; for a trail give the terrain it runs through")),
-    }
 }
 
 /// The order in which charges are resolved (5.1.5): nearest charger-to-target distance first,
@@ -785,7 +775,7 @@ impl Charge {
     }
 
     /// The chance that the charging unit wins the impact (lowest total), and of a tie, given
-    /// both MMPs as for [`Input::Impact`] (the machine adds elan and waves).
+    /// both impact MMPs as for [`Input::Impact`].
     ///
     /// ```
     /// # use johnny_reb::rules::charge::sequence::*;
@@ -805,7 +795,122 @@ impl Charge {
     /// # use johnny_reb::rules::charge::Side;
     /// ```
     pub fn impact_odds(&self, charger_mmp: i32, defender_mmp: i32) -> Distribution<ImpactWinner> {
-        impact_odds(charger_mmp + self.elan + self.wave_benefit(), defender_mmp)
+        impact_odds(charger_mmp, defender_mmp)
+    }
+
+    /// The charging unit's elan as the morale engine names it (5.1.3).
+    pub fn morale_elan(&self) -> ChargeElan {
+        match self.elan {
+            -1 => ChargeElan::Charging,
+            e if e <= -2 => ChargeElan::EmptyGuns,
+            _ => ChargeElan::None,
+        }
+    }
+
+    /// The charging unit as the defender's fear-of-charge check sees it at the 3" halt: its
+    /// formation, Disorder if it is disordered there (5.5.2, Table 18 attacker's column).
+    pub fn charger_for_fear_of_charge(&self) -> MoraleCharger {
+        let at = inches_sub(self.distance, Ratio::whole(3));
+        let disordered = self.disordered_from_start
+            || self.charger_turned_in_disorder
+            || self.marks.as_ref().is_some_and(|m| m.disordered_at(at));
+        MoraleCharger {
+            arm: self.setup.charger.arm,
+            formation: if disordered { Formation::Disorder } else { self.setup.charger.formation },
+        }
+    }
+
+    /// The charged unit's situation with what the machine knows filled in: its formation
+    /// (Disorder if disordered), charged-while-forming (5.2.1), charged-on-rear when
+    /// disengaging or routed (5.2.2, 5.5.3.a), Conditional Hold (3.2). `situation` gives the
+    /// rest (stands lost, cover, flank, bayonets, officer...).
+    pub fn defender_situation(&self, situation: ChargeSituation) -> ChargeSituation {
+        let mut s = situation;
+        s.formation = if self.defender_disordered { Formation::Disorder } else { self.defender_formation };
+        s.charged_while_forming |= self.defender_charged_while_forming;
+        if self.defender_charged_on_rear {
+            s.charged_on = Aspect::Rear;
+        }
+        s.general.disengaging = self.setup.defender.order == Some(OrderKind::Disengage);
+        s.conditional_hold |= self.setup.defender.order == Some(OrderKind::ConditionalHold);
+        s
+    }
+
+    /// The charging unit's situation at impact with what the machine knows filled in: its
+    /// formation (Disorder if disordered at contact), its elan, the following waves (5.1.3,
+    /// 5.3.2.b, 6.8.8.b).
+    pub fn charger_situation(&self, situation: ChargeSituation) -> ChargeSituation {
+        let mut s = situation;
+        s.formation = if self.charger_disordered_at_contact() { Formation::Disorder } else { self.setup.charger.formation };
+        s.general.elan = self.morale_elan();
+        s.waves_in_good_order = self.setup.waves.in_good_order;
+        s.waves_in_disorder = self.setup.waves.in_disorder;
+        s
+    }
+
+    /// The charged unit's fear-of-charge MMP (5.5.2; Tables 17 and 18, both formations, the
+    /// cavalry doubling of 5.5.5.a) from the morale engine, for [`Input::FearOfCharge`].
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
+    /// # use johnny_reb::rules::Ratio;
+    /// use johnny_reb::rules::morale::{ChargeSituation, MoraleRulings, MoraleUnit};
+    /// use johnny_reb::rules::Overrides;
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Skirmish, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// // An average unit in skirmish order charged by a line: 3 + 6.
+    /// let b = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+    /// let m = c.fear_of_charge_mmp(&b, ChargeSituation::default(), &Overrides::new(), &MoraleRulings::default()).unwrap();
+    /// assert_eq!(m.value, 9);
+    /// ```
+    pub fn fear_of_charge_mmp(
+        &self,
+        defender: &MoraleUnit,
+        situation: ChargeSituation,
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Mmp> {
+        fear_of_charge_mmp(defender, &self.defender_situation(situation), self.defender_morale, &self.charger_for_fear_of_charge(), overrides, rulings)
+    }
+
+    /// The charging unit's impact MMP (5.7.1.a; Tables 17 and 18) from the morale engine,
+    /// with its elan, disorder at contact and waves, for [`Input::Impact`].
+    pub fn charger_impact_mmp(
+        &self,
+        charger: &MoraleUnit,
+        situation: ChargeSituation,
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Mmp> {
+        impact_mmp(charger, &self.charger_situation(situation), self.charger_morale, ImpactSide::Attacker, overrides, rulings)
+    }
+
+    /// The charged (or countercharging) unit's impact MMP (5.7.1.a; Tables 17 and 18, the
+    /// cavalry doubling of 5.5.5.a) from the morale engine, for [`Input::Impact`]. A unit that
+    /// was itself charging the charger has elan (5.7.1.a: "If both are charging, both use the
+    /// elan modifier"); a countercharging one has none (5.3.5.c).
+    pub fn defender_impact_mmp(
+        &self,
+        defender: &MoraleUnit,
+        situation: ChargeSituation,
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Mmp> {
+        let mut s = self.defender_situation(situation);
+        if !self.both_charging {
+            s.general.elan = ChargeElan::None;
+        } else if self.setup.defender.order != Some(OrderKind::Charge) {
+            // a countercharge, or cavalry countercharging cavalry: no elan (5.3.5.c)
+            s.general.elan = ChargeElan::None;
+        }
+        let side = if self.both_charging { ImpactSide::Attacker } else { ImpactSide::Defender { attacker: self.setup.charger.arm } };
+        impact_mmp(defender, &s, self.defender_morale, side, overrides, rulings)
     }
 
     /// One side as it fights in the current melee round (5.8.2): in the first round the
@@ -1143,9 +1248,10 @@ impl Charge {
                 let r = attempt_to_halt(self.setup.charger.bmp, self.setup.charger.officer_benefit, die);
                 if let (true, Some(point), Some(marks)) = (r.halts, self.setup.halting_point, c.marks.as_mut()) {
                     marks.total = point;
+                    // "or at the end of its total charge, whichever comes first" (5.3.2.b)
                     if let Some(d) = marks.disorder_at {
                         if !inches_ge(point, d) {
-                            marks.disorder_at = None;
+                            marks.disorder_at = Some(point);
                         }
                     }
                     h.push(Happened::new("5.3.3", format!("Rolled {}, higher than {}: the red pipe cleaner moves to the halting point, {}.", r.roll, r.target, show_inches(point))));
@@ -1309,7 +1415,7 @@ impl Charge {
             }
 
             (Stage::DefenderRoutMove, Input::RoutMove { terrain, dice }) => {
-                let wanted = rout_dice(terrain)?;
+                let wanted = forced_rout_dice(terrain)?;
                 if dice.len() != wanted {
                     return Err(out_of_range("rout move dice", format!("a rout through {terrain:?} rolls {wanted} dice (2.1.2), not {}", dice.len())));
                 }
@@ -1356,14 +1462,7 @@ impl Charge {
                 if self.setup.defender.arm == Arm::Artillery {
                     return Err(out_of_range("impact", "against guns both sides add the enemy's figures (5.7.1.b): use the artillery impact"));
                 }
-                let added = charger_mmp + self.elan + self.wave_benefit();
-                if self.elan != 0 {
-                    h.push(Happened::new("5.1.3", format!("Charge elan {} to the charger's MMP.", self.elan)));
-                }
-                if self.wave_benefit() != 0 {
-                    h.push(Happened::new("6.8.8.b", format!("Following waves {} to the first unit's impact roll.", self.wave_benefit())));
-                }
-                let r = impact(added, charger_roll, defender_mmp, defender_roll);
+                let r = impact(charger_mmp, charger_roll, defender_mmp, defender_roll);
                 h.extend(r.happened.iter().cloned());
                 self.after_impact(&mut c, r.winner, &mut h);
             }
@@ -1881,8 +1980,8 @@ mod tests {
     #[test]
     fn a_tied_impact_is_a_melee() {
         let c = to_impact(5, [2, 2, 2]);
-        // 3 - 1 elan + 6 = 8; 3 + 5 = 8
-        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(3, 3), defender_mmp: 3, defender_roll: two(2, 3) });
+        // 2 (3 - 1 elan) + 6 = 8; 3 + 5 = 8
+        let c = go(&c, Input::Impact { charger_mmp: 2, charger_roll: two(3, 3), defender_mmp: 3, defender_roll: two(2, 3) });
         assert_eq!(c.stage, Stage::Melee);
     }
 
@@ -1934,8 +2033,20 @@ mod tests {
         assert_eq!(held.stage, Stage::Impact);
         let failed = go(&c, Input::DefensiveFire(FireEffect { kills: 0, checks: vec![MoraleCheckInput { mmp: mmp_fire, roll: two(1, 2) }] }));
         assert_eq!(failed.outcome, Some(Outcome::ChargerStopped(Some(MoraleLevel::Shaken))));
+        // The morale engine gives the column's impact MMP from the machine's state: -1.
+        let lead = MoraleUnit::regiment(Arm::Infantry, Quality::Elite);
+        let general = crate::rules::morale::MoraleSituation {
+            stands_lost: 6,
+            brigade_column: Some(crate::rules::morale::BrigadeColumn { stands_at_forming: 20 }),
+            ..Default::default()
+        };
+        let column_mmp = held
+            .charger_impact_mmp(&lead, ChargeSituation { general, ..Default::default() }, &Overrides::new(), &MoraleRulings::default())
+            .unwrap()
+            .value;
+        assert_eq!(column_mmp, -1);
         let Advance::Next { happened, .. } = held
-            .advance(Input::Impact { charger_mmp: 2 + 2 - 4, charger_roll: two(4, 4), defender_mmp: 3, defender_roll: two(3, 3) })
+            .advance(Input::Impact { charger_mmp: column_mmp, charger_roll: two(4, 4), defender_mmp: 3, defender_roll: two(3, 3) })
             .unwrap()
         else {
             panic!()
@@ -1956,8 +2067,13 @@ mod tests {
         let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 3, roll: two(5, 5) }));
         let c = go(&c, no_fire());
         assert!(matches!(c.waiting_for(), Need::ImpactRolls { wave_benefit: -3, .. }));
-        // 3 - 1 - 3 + 7 = 6 against 3 + 4 = 7
-        let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(3, 4), defender_mmp: 3, defender_roll: two(2, 2) });
+        // 3 - 1 elan - 2 - 1 for the waves = -1; + 7 = 6 against 3 + 4 = 7
+        let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+        let mmp = c.charger_impact_mmp(&unit, ChargeSituation::default(), &Overrides::new(), &MoraleRulings::default()).unwrap();
+        assert_eq!(mmp.value, -1);
+        let defender = c.defender_impact_mmp(&unit, ChargeSituation::default(), &Overrides::new(), &MoraleRulings::default()).unwrap();
+        assert_eq!(defender.value, 3);
+        let c = go(&c, Input::Impact { charger_mmp: mmp.value, charger_roll: two(3, 4), defender_mmp: 3, defender_roll: two(2, 2) });
         assert_eq!(c.impact, Some(ImpactWinner::Won(Side::Charger)));
         let d = c.impact_odds(3, 3);
         assert_eq!(d.total(), Chance::ALWAYS);
@@ -2069,6 +2185,62 @@ mod tests {
         let c = go(&c, Input::NormalMove { inches: Ratio::whole(6), greater_distance: false, disorder_roll: None, terrain: Terrain::Broken, woods: None });
         let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Broken), dice: dice(&[3, 3]) });
         assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::ZERO));
+    }
+
+    fn fear_mmp(c: &Charge, s: ChargeSituation) -> i32 {
+        let b = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+        c.fear_of_charge_mmp(&b, s, &Overrides::new(), &MoraleRulings::default()).unwrap().value
+    }
+
+    fn behind_fence() -> crate::rules::morale::MoraleSituation {
+        crate::rules::morale::MoraleSituation { cover: crate::rules::morale::Cover::Cover, ..Default::default() }
+    }
+
+    #[test]
+    fn rule_5_5_2_fear_of_charge_mmps_through_the_machine() {
+        // B: average BMP 3, -1 fence cover: MMP 2, a 3 or more passes.
+        let c = go(&at_three_inches(8, [3, 3, 3]), no_fire());
+        assert_eq!(fear_mmp(&c, ChargeSituation { general: behind_fence(), ..Default::default() }), 2);
+        let passed = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 2, roll: two(1, 2) }));
+        assert_eq!(passed.defender_morale, MoraleLevel::Good);
+        // B in skirmish order: +6, MMP 8, a 9 or more passes.
+        let mut s = infantry_setup(8, OrderKind::Hold);
+        s.defender.formation = Formation::Skirmish;
+        let c = Charge::declare(s).unwrap();
+        let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+        assert_eq!(fear_mmp(&c, ChargeSituation { general: behind_fence(), ..Default::default() }), 8);
+        // ...and -3 for the attacker in disorder: MMP 5, a 6 or more passes.
+        let mut s = infantry_setup(8, OrderKind::Hold);
+        s.defender.formation = Formation::Skirmish;
+        s.charger.target_off_front = true;
+        let c = Charge::declare(s).unwrap();
+        let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+        assert_eq!(c.charger_for_fear_of_charge().formation, Formation::Disorder);
+        assert_eq!(fear_mmp(&c, ChargeSituation { general: behind_fence(), ..Default::default() }), 5);
+    }
+
+    #[test]
+    fn rule_5_2_1_forming_penalties_through_the_machine() {
+        // B within 3" on its flank: +6 charged-on-flank and +3 charged-while-forming.
+        let b = go(&Charge::declare(infantry_setup(2, OrderKind::FormationChange)).unwrap(), Input::ChargedUnitStays);
+        let flank = ChargeSituation { charged_on: Aspect::FullFlank, ..Default::default() };
+        assert_eq!(fear_mmp(&b, flank), 3 + 6 + 3);
+        // C beyond 3" forms, and still takes +3.
+        let c = Charge::declare(infantry_setup(6, OrderKind::FormationChange)).unwrap();
+        let c = go(&c, Input::ChargedUnitMoved { distance_now: Ratio::whole(6), new_formation: Some(Formation::Line) });
+        assert_eq!(fear_mmp(&c, ChargeSituation::default()), 3 + 3);
+    }
+
+    #[test]
+    fn rule_5_5_3_a_charge_and_fire_aspects_never_together() {
+        // Unit C: +4 full flank fire at the time of fire, +8 charged-on-rear at the fear of
+        // charge check, but not both.
+        let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+        let general = crate::rules::morale::MoraleSituation { fired_on: Aspect::FullFlank, ..Default::default() };
+        assert_eq!(fear_mmp(&c, ChargeSituation { general, charged_on: Aspect::Rear, ..Default::default() }), 3 + 8);
+        // a disengaging unit is always charged on the rear (5.2.2), and counts as disordered
+        let d = go(&Charge::declare(infantry_setup(6, OrderKind::Disengage)).unwrap(), Input::ChargedUnitMoved { distance_now: Ratio::whole(9), new_formation: None });
+        assert_eq!(fear_mmp(&d, ChargeSituation::default()), 3 + 3 + 8);
     }
 
     #[test]
