@@ -789,8 +789,8 @@ impl Charge {
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
     /// let c = Charge::declare(setup).unwrap();
-    /// // Equal MMPs: the charger's elan (-1) makes it likelier to win than to lose.
-    /// let d = c.impact_odds(3, 3);
+    /// // Equal BMPs: the charger's elan (-1, in its MMP) makes it likelier to win than to lose.
+    /// let d = c.impact_odds(3 + c.elan, 3);
     /// assert!(d.chance_of(&ImpactWinner::Won(Side::Charger)).percent() > 50.0);
     /// # use johnny_reb::rules::charge::Side;
     /// ```
