@@ -485,6 +485,9 @@ pub struct Charge {
     pub defender_charged_on_rear: bool,
     /// The defender is charged-while-forming (5.2.1): +3 to its charge checks.
     pub defender_charged_while_forming: bool,
+    /// The defender is on Conditional Hold: marked CH, or marked Move and changed to CH when
+    /// charged (3.2, 5.2.3): +1 to its morale if charged, half effect fire.
+    pub defender_on_conditional_hold: bool,
     /// The current melee round (0 before any melee).
     pub melee_round: u32,
     /// How the charge ended, once it has.
@@ -668,6 +671,7 @@ impl Charge {
             defender_disordered: d.formation == Formation::Disorder || routed_or_disengaging,
             defender_charged_on_rear: routed_or_disengaging,
             defender_charged_while_forming: false,
+            defender_on_conditional_hold: d.order == Some(OrderKind::ConditionalHold),
             melee_round: 0,
             outcome: None,
             log,
@@ -832,7 +836,7 @@ impl Charge {
             s.charged_on = Aspect::Rear;
         }
         s.general.disengaging = self.setup.defender.order == Some(OrderKind::Disengage);
-        s.conditional_hold |= self.setup.defender.order == Some(OrderKind::ConditionalHold);
+        s.conditional_hold |= self.defender_on_conditional_hold;
         s
     }
 
@@ -1126,7 +1130,8 @@ impl Charge {
                         h.push(Happened::new("5.2.1", "The unit marked FM receives the charge as it is: charged-while-forming, +3 to its charge checks."));
                     }
                     Some(OrderKind::Move) => {
-                        h.push(Happened::new("5.2.3", "The unit marked Move changes its order to CH."));
+                        c.defender_on_conditional_hold = true;
+                        h.push(Happened::new("5.2.3", "The unit marked Move changes its order to CH (3.2: +1 to its morale if charged)."));
                     }
                     Some(OrderKind::Hold) | Some(OrderKind::ConditionalHold) if self.setup.defender.arm == Arm::Artillery => {
                         h.push(Happened::new("5.2.4", "Guns on H or CH may pivot to face the charge unless it began within 3\"; pivoting does not cancel a flank or rear penalty."));
@@ -1164,6 +1169,7 @@ impl Charge {
                         ));
                     }
                     Some(OrderKind::Move) => {
+                        c.defender_on_conditional_hold = true;
                         h.push(Happened::new(
                             "5.2.3",
                             format!("The charger came into sight only after half its charge move: the unit completes half its move ({} away now), then goes to CH.", show_inches(distance_now)),
@@ -2241,6 +2247,13 @@ mod tests {
         // a disengaging unit is always charged on the rear (5.2.2), and counts as disordered
         let d = go(&Charge::declare(infantry_setup(6, OrderKind::Disengage)).unwrap(), Input::ChargedUnitMoved { distance_now: Ratio::whole(9), new_formation: None });
         assert_eq!(fear_mmp(&d, ChargeSituation::default()), 3 + 3 + 8);
+    }
+
+    #[test]
+    fn rule_5_2_3_a_unit_marked_move_goes_to_conditional_hold() {
+        let c = go(&Charge::declare(infantry_setup(8, OrderKind::Move)).unwrap(), Input::ChargedUnitStays);
+        assert!(c.defender_on_conditional_hold);
+        assert_eq!(fear_mmp(&c, ChargeSituation::default()), 3 + 1);
     }
 
     #[test]
