@@ -40,6 +40,10 @@ pub struct ChargeRulings {
     /// 5.5.4 for a rout from fear of charge, and 2.3.5.d). Default true; false leaves the
     /// routed unit on the table where its rout move ended.
     pub routed_loser_caught_surrenders: bool,
+    /// 5.1.3, 5.8.2: the charging unit keeps its charge elan in the morale checks of the melee
+    /// its charge led to ("until its charge is stopped": a charge in melee has not been
+    /// stopped). Default true; false drops elan once the units are in melee.
+    pub elan_in_melee: bool,
 }
 
 impl Default for ChargeRulings {
@@ -47,6 +51,7 @@ impl Default for ChargeRulings {
         ChargeRulings {
             cavalry_charge_through_woods: false,
             routed_loser_caught_surrenders: true,
+            elan_in_melee: true,
         }
     }
 }

@@ -22,8 +22,8 @@ use super::impact::{
 use super::melee::{melee_round_end, melee_strength, MeleeEnd, MeleeKills, MeleeUnit};
 use super::{inches_add, inches_ge, inches_sub, show_inches, ChargeRulings, Happened, Side};
 use crate::rules::morale::{
-    check, forced_rout_dice, fear_of_charge_mmp, impact_mmp, AfterCheck, Aspect, ChargeElan, ChargeSituation, Charger as MoraleCharger,
-    ImpactSide, Mmp, MoraleRulings, MoraleUnit,
+    check, fear_of_charge_mmp, forced_rout_dice, impact_mmp, mmp as morale_mmp, AfterCheck, Aspect, ChargeElan, ChargeSituation, Charger as MoraleCharger,
+    ImpactSide, Mmp, MoraleRulings, MoraleSituation, MoraleUnit,
 };
 use crate::rules::tables::t16_charge_sequence::{step, SequenceStep};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality, Terrain};
@@ -850,6 +850,68 @@ impl Charge {
         s.waves_in_good_order = self.setup.waves.in_good_order;
         s.waves_in_disorder = self.setup.waves.in_disorder;
         s
+    }
+
+    /// The charging unit's MMP for a morale check from defensive fire (Table 16 steps 6 and 9;
+    /// 5.4.3: Tables 5 and 6 as in 4.4) from the morale engine, with its elan filled in.
+    /// `general` gives the rest (stands lost, cover, flank of the fire, officer...).
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
+    /// # use johnny_reb::rules::Ratio;
+    /// use johnny_reb::rules::morale::{MoraleRulings, MoraleSituation, MoraleUnit};
+    /// use johnny_reb::rules::Overrides;
+    /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// let c = Charge::declare(setup).unwrap();
+    /// // An average regiment that lost a stand to the defensive fire: 3 + 2 - 1 elan.
+    /// let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+    /// let general = MoraleSituation { stands_lost: 1, ..Default::default() };
+    /// assert_eq!(c.charger_fire_mmp(&unit, general, &Overrides::new(), &MoraleRulings::default()).unwrap().value, 4);
+    /// ```
+    pub fn charger_fire_mmp(
+        &self,
+        charger: &MoraleUnit,
+        general: MoraleSituation,
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Mmp> {
+        let mut g = general;
+        g.elan = self.morale_elan();
+        morale_mmp(charger, &g, self.charger_morale, overrides, rulings)
+    }
+
+    /// A side's MMP for a morale check in the melee (5.8.2: Table 5 BMP, Table 6 modifiers)
+    /// from the morale engine, at its current morale; the charger keeps its elan unless
+    /// [`ChargeRulings::elan_in_melee`] is off, a defender has none unless it was charging too.
+    pub fn melee_mmp(
+        &self,
+        side: Side,
+        unit: &MoraleUnit,
+        general: MoraleSituation,
+        charge_rulings: &ChargeRulings,
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Mmp> {
+        let mut g = general;
+        let level = match side {
+            Side::Charger => {
+                g.elan = if charge_rulings.elan_in_melee { self.morale_elan() } else { ChargeElan::None };
+                self.charger_morale
+            }
+            Side::Defender => {
+                if !(self.both_charging && self.setup.defender.order == Some(OrderKind::Charge) && charge_rulings.elan_in_melee) {
+                    g.elan = ChargeElan::None;
+                }
+                self.defender_morale
+            }
+        };
+        morale_mmp(unit, &g, level, overrides, rulings)
     }
 
     /// The charged unit's fear-of-charge MMP (5.5.2; Tables 17 and 18, both formations, the
@@ -2254,6 +2316,21 @@ mod tests {
         let c = go(&Charge::declare(infantry_setup(8, OrderKind::Move)).unwrap(), Input::ChargedUnitStays);
         assert!(c.defender_on_conditional_hold);
         assert_eq!(fear_mmp(&c, ChargeSituation::default()), 3 + 1);
+    }
+
+    #[test]
+    fn melee_checks_keep_the_elan_by_default() {
+        let c = to_impact(5, [2, 2, 2]);
+        let c = go(&c, Input::Impact { charger_mmp: 2, charger_roll: two(3, 3), defender_mmp: 3, defender_roll: two(2, 3) });
+        assert_eq!(c.stage, Stage::Melee);
+        let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+        let g = MoraleSituation { stands_lost: 1, ..Default::default() };
+        let on = ChargeRulings::default();
+        let off = ChargeRulings { elan_in_melee: false, ..ChargeRulings::default() };
+        let m = |side, r: &ChargeRulings| c.melee_mmp(side, &unit, g, r, &Overrides::new(), &MoraleRulings::default()).unwrap().value;
+        assert_eq!(m(Side::Charger, &on), 4);
+        assert_eq!(m(Side::Charger, &off), 5);
+        assert_eq!(m(Side::Defender, &on), 5);
     }
 
     #[test]
