@@ -23,6 +23,8 @@ pub mod impact;
 pub mod melee;
 pub mod sequence;
 
+pub use sequence::{Advance, Charge, ChargeSetup, ChargedUnit, ChargingUnit, Input, Need, Objective, Outcome, Stage};
+
 use crate::rules::Ratio;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
