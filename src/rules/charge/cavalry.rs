@@ -36,9 +36,9 @@ pub fn doubles_defender_modifiers(charger: Arm, defender: Arm) -> bool {
 /// ```
 pub fn defender_table18_modifiers(own: i32, attacker_formation: i32, doubled: bool) -> i32 {
     if doubled {
-        2 * (own + attacker_formation)
+        own.saturating_add(attacker_formation).saturating_mul(2)
     } else {
-        own + attacker_formation
+        own.saturating_add(attacker_formation)
     }
 }
 
@@ -182,7 +182,7 @@ pub fn charge_through_woods(
     if !rulings.cavalry_charge_through_woods {
         return Ok((0, vec![Happened::new("F.13", "The optional rule for cavalry charging through woods is not in use.")]));
     }
-    let column = i32::from(roll.face()) + bmp;
+    let column = i32::from(roll.face()).saturating_add(bmp);
     let column = u8::try_from(column).ok().filter(|c| (2..=12).contains(c)).ok_or(RuleError::OutOfRange {
         what: "cavalry charge through woods",
         detail: format!("one die ({}) plus BMP {bmp} is {column}, off Table 10's columns 2 to 12", roll.face()),

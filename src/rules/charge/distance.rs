@@ -31,7 +31,7 @@ pub fn disorder_roll_target(bmp: i32, officer_present: bool, arm: Arm) -> i32 {
         Arm::Cavalry { mounted: false } | Arm::MountedInfantry { mounted: true } => 1,
         _ => 0,
     };
-    bmp + officer + arm_penalty
+    bmp.saturating_add(officer).saturating_add(arm_penalty)
 }
 
 /// The disorder roll for taking the greater Table 3 distance (5.3.1, 6.2): roll one die, and
@@ -329,7 +329,7 @@ pub struct HaltAttempt {
 /// assert!(!attempt_to_halt(3, 0, Die::new(3).unwrap()).halts);
 /// ```
 pub fn attempt_to_halt(bmp: i32, officer_benefit: u8, roll: Die) -> HaltAttempt {
-    let target = bmp - i32::from(officer_benefit);
+    let target = bmp.saturating_sub(i32::from(officer_benefit));
     HaltAttempt { target, roll: roll.face(), halts: i32::from(roll.face()) > target }
 }
 
@@ -526,6 +526,13 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn rolls_never_panic_on_extreme_numbers(bmp in any::<i32>(), officer in any::<u8>(), face in 1u8..=6) {
+            let _ = disorder_roll(bmp, officer > 0, Arm::MountedInfantry { mounted: true }, Die::new(face).unwrap());
+            let _ = attempt_to_halt(bmp, officer, Die::new(face).unwrap());
+            prop_assert_eq!(Distribution::of_die(|d| attempt_to_halt(bmp, officer, d).halts).total(), Chance::ALWAYS);
+        }
+
         #[test]
         fn bonus_odds_sum_to_one(t in 0usize..4, cc in any::<bool>()) {
             let terrain = [Terrain::Road, Terrain::Open, Terrain::Broken, Terrain::Rough][t];

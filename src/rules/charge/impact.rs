@@ -51,7 +51,7 @@ fn winner_of(charger: i32, defender: i32) -> ImpactWinner {
 }
 
 fn total(added: i32, roll: TwoDice) -> ImpactTotal {
-    ImpactTotal { added, roll, total: added + i32::from(roll.total()) }
+    ImpactTotal { added, roll, total: added.saturating_add(i32::from(roll.total())) }
 }
 
 /// The benefit to the first charging unit's impact roll from the waves piling in behind it
@@ -138,7 +138,7 @@ pub fn artillery_impact(
     };
     let cf = figures(charger_figures, "charging unit's figures")?;
     let af = figures(artillery_figures, "artillery crew figures")?;
-    let charger = total(af + charger_benefit, charger_roll);
+    let charger = total(af.saturating_add(charger_benefit), charger_roll);
     let defender = total(cf, artillery_roll);
     let winner = winner_of(charger.total, defender.total);
     let mut happened = vec![Happened::new(
@@ -177,7 +177,7 @@ pub fn impact_odds(charger_added: i32, defender_added: i32) -> Distribution<Impa
     let mut items = Vec::new();
     for (a, ca) in totals.outcomes() {
         for (b, cb) in totals.outcomes() {
-            items.push((winner_of(a + charger_added, b + defender_added), ca.times(*cb)));
+            items.push((winner_of(a.saturating_add(charger_added), b.saturating_add(defender_added)), ca.times(*cb)));
         }
     }
     Distribution::from_weighted(items)
@@ -361,7 +361,7 @@ pub enum DefenderLossRoll {
 /// What a defender that lost the impact must roll (5.7.3.b).
 pub fn defender_loss_roll(morale: MoraleLevel, table17_bmp: i32, officer_benefit: u8) -> DefenderLossRoll {
     match morale {
-        MoraleLevel::Good => DefenderLossRoll::OneDie { target: table17_bmp - i32::from(officer_benefit) },
+        MoraleLevel::Good => DefenderLossRoll::OneDie { target: table17_bmp.saturating_sub(i32::from(officer_benefit)) },
         _ => DefenderLossRoll::None,
     }
 }
@@ -589,6 +589,17 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn no_resolver_panics_on_extreme_numbers(a in any::<i32>(), b in any::<i32>(), w in any::<u32>(), f in any::<u32>(), officer in any::<u8>()) {
+            let _ = impact(a, two(6, 6), b, two(1, 1));
+            let _ = impact_odds(a, b);
+            let _ = wave_assault_benefit(w, w);
+            let _ = artillery_impact(f, two(1, 1), f, two(6, 6), a);
+            let _ = defender_loses(MoraleLevel::Good, a, officer, Some(Die::new(3).unwrap()), Some(two(1, 1)));
+            let _ = chance_defender_routs_on_losing(MoraleLevel::Good, a, officer);
+            let _ = brigade_column_loss_steps(f, w);
+        }
+
         #[test]
         fn impact_odds_sum_to_one(a in -10i32..20, b in -10i32..20) {
             let d = impact_odds(a, b);

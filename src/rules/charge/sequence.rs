@@ -720,7 +720,7 @@ impl Charge {
             Stage::NormalMove => Need::NormalMove,
             Stage::Bonus => Need::Bonus,
             Stage::AttemptToHalt => Need::HaltRoll {
-                must_beat: self.setup.charger.bmp - i32::from(self.setup.charger.officer_benefit),
+                must_beat: self.setup.charger.bmp.saturating_sub(i32::from(self.setup.charger.officer_benefit)),
             },
             Stage::Close => Need::Close {
                 may_countercharge: self.cavalry_vs_cavalry
@@ -737,7 +737,7 @@ impl Charge {
                 charger_disordered: self.charger_disordered_at_contact(),
             },
             Stage::DefenderLossDie => Need::LossDie {
-                must_beat: self.setup.defender.table17_bmp - i32::from(self.setup.defender.officer_benefit),
+                must_beat: self.setup.defender.table17_bmp.saturating_sub(i32::from(self.setup.defender.officer_benefit)),
             },
             Stage::Retire(side) => Need::Retire(side),
             Stage::Melee => Need::MeleeRound {
@@ -1536,7 +1536,7 @@ impl Charge {
             }
 
             (Stage::DefenderLossDie, Input::LossDie(die)) => {
-                let target = self.setup.defender.table17_bmp - i32::from(self.setup.defender.officer_benefit);
+                let target = self.setup.defender.table17_bmp.saturating_sub(i32::from(self.setup.defender.officer_benefit));
                 if i32::from(die.face()) <= target {
                     c.defender_morale = MoraleLevel::Routed;
                     c.defender_disordered = true;
