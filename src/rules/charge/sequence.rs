@@ -22,7 +22,7 @@ use super::impact::{
 use super::melee::{melee_round_end, melee_strength, MeleeEnd, MeleeKills, MeleeUnit};
 use super::{inches_add, inches_ge, inches_sub, show_inches, ChargeRulings, Happened, Side};
 use crate::rules::morale::{
-    check, fear_of_charge_mmp, forced_rout_dice, impact_mmp, mmp as morale_mmp, AfterCheck, Aspect, ChargeElan, ChargeSituation, Charger as MoraleCharger,
+    check, fear_of_charge_mmp, forced_rout_dice, impact_mmp, mmp as morale_mmp, resolve_sequence, AfterCheck, CheckReason, Aspect, ChargeElan, ChargeSituation, Charger as MoraleCharger,
     ImpactSide, Mmp, MoraleRulings, MoraleSituation, MoraleUnit,
 };
 use crate::rules::tables::t16_charge_sequence::{step, SequenceStep};
@@ -886,6 +886,62 @@ impl Charge {
         morale_mmp(charger, &g, self.charger_morale, overrides, rulings)
     }
 
+    /// A side's elan and morale level for its melee checks: the charger keeps its elan unless
+    /// the ruling drops it; a defender keeps the elan it was given only if it was charging the
+    /// charger.
+    fn melee_elan_and_level(&self, side: Side, charge_rulings: &ChargeRulings, given: ChargeElan) -> (ChargeElan, MoraleLevel) {
+        match side {
+            Side::Charger => {
+                (if charge_rulings.elan_in_melee { self.morale_elan() } else { ChargeElan::None }, self.charger_morale)
+            }
+            Side::Defender => {
+                let charging = self.both_charging && self.setup.defender.order == Some(OrderKind::Charge);
+                (if charging && charge_rulings.elan_in_melee { given } else { ChargeElan::None }, self.defender_morale)
+            }
+        }
+    }
+
+    /// The charging unit's checks for defensive fire, ready for [`FireEffect::checks`]: the
+    /// reasons due (the morale engine's `checks_due`) resolved in the order of 4.4.2 with one
+    /// roll each, each MMP from the unit's level at that point, the elan filled in.
+    /// `general.stands_lost` is the stands lost before this fire.
+    pub fn charger_fire_checks(
+        &self,
+        charger: &MoraleUnit,
+        general: MoraleSituation,
+        reasons: &[CheckReason],
+        dice: &[TwoDice],
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Vec<MoraleCheckInput>> {
+        let mut g = general;
+        g.elan = self.morale_elan();
+        let r = resolve_sequence(charger, &g, self.charger_morale, reasons, dice, overrides, rulings)?;
+        Ok(r.steps.iter().zip(dice.iter()).map(|(st, roll)| MoraleCheckInput { mmp: st.mmp.value, roll: *roll }).collect())
+    }
+
+    /// One side's melee checks for the round, ready for [`Input::MeleeRound`] or
+    /// [`Input::CavalryStrike`]: as [`Charge::charger_fire_checks`], from Tables 5 and 6
+    /// (5.8.2), with elan as [`Charge::melee_mmp`] gives it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn melee_checks(
+        &self,
+        side: Side,
+        unit: &MoraleUnit,
+        general: MoraleSituation,
+        reasons: &[CheckReason],
+        dice: &[TwoDice],
+        charge_rulings: &ChargeRulings,
+        overrides: &Overrides,
+        rulings: &MoraleRulings,
+    ) -> RuleResult<Vec<MoraleCheckInput>> {
+        let mut g = general;
+        let (elan, level) = self.melee_elan_and_level(side, charge_rulings, g.elan);
+        g.elan = elan;
+        let r = resolve_sequence(unit, &g, level, reasons, dice, overrides, rulings)?;
+        Ok(r.steps.iter().zip(dice.iter()).map(|(st, roll)| MoraleCheckInput { mmp: st.mmp.value, roll: *roll }).collect())
+    }
+
     /// A side's MMP for a morale check in the melee (5.8.2: Table 5 BMP, Table 6 modifiers)
     /// from the morale engine, at its current morale; the charger keeps its elan unless
     /// [`ChargeRulings::elan_in_melee`] is off, a defender has none unless it was charging too.
@@ -899,18 +955,8 @@ impl Charge {
         rulings: &MoraleRulings,
     ) -> RuleResult<Mmp> {
         let mut g = general;
-        let level = match side {
-            Side::Charger => {
-                g.elan = if charge_rulings.elan_in_melee { self.morale_elan() } else { ChargeElan::None };
-                self.charger_morale
-            }
-            Side::Defender => {
-                if !(self.both_charging && self.setup.defender.order == Some(OrderKind::Charge) && charge_rulings.elan_in_melee) {
-                    g.elan = ChargeElan::None;
-                }
-                self.defender_morale
-            }
-        };
+        let (elan, level) = self.melee_elan_and_level(side, charge_rulings, g.elan);
+        g.elan = elan;
         morale_mmp(unit, &g, level, overrides, rulings)
     }
 
@@ -2316,6 +2362,22 @@ mod tests {
         let c = go(&Charge::declare(infantry_setup(8, OrderKind::Move)).unwrap(), Input::ChargedUnitStays);
         assert!(c.defender_on_conditional_hold);
         assert_eq!(fear_mmp(&c, ChargeSituation::default()), 3 + 1);
+    }
+
+    #[test]
+    fn charger_fire_checks_from_the_morale_engine() {
+        // An average regiment loses its first figures and a stand to the first defensive
+        // fire: first-kill check at 3 - 1 = 2, then stand-lost at 2 + 2 = 4.
+        let c = at_three_inches(8, [3, 3, 3]);
+        let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+        let reasons = [CheckReason::StandLost, CheckReason::FirstKill];
+        let dice = [two(3, 3), two(2, 2)];
+        let checks = c
+            .charger_fire_checks(&unit, MoraleSituation::default(), &reasons, &dice, &Overrides::new(), &MoraleRulings::default())
+            .unwrap();
+        assert_eq!(checks.iter().map(|k| k.mmp).collect::<Vec<_>>(), vec![2, 4]);
+        let c = go(&c, Input::DefensiveFire(FireEffect { kills: 5, checks }));
+        assert_eq!(c.outcome, Some(Outcome::ChargerStopped(Some(MoraleLevel::Shaken))));
     }
 
     #[test]
