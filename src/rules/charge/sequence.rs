@@ -2424,6 +2424,14 @@ mod tests {
     }
 
     #[test]
+    fn a_charge_in_progress_survives_saving_and_loading() {
+        let c = go(&at_three_inches(8, [3, 3, 3]), no_fire());
+        let text = serde_json::to_string(&c).unwrap();
+        let back: Charge = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, c);
+    }
+
+    #[test]
     fn every_stage_names_its_table_16_step() {
         let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
         assert_eq!(c.table16_step().map(|s| s.number), Some(2));
