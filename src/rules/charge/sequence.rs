@@ -2346,6 +2346,36 @@ mod tests {
     }
 
     #[test]
+    fn rule_5_1_2_a_target_off_the_front_is_charged_in_disorder() {
+        let mut s = infantry_setup(8, OrderKind::Hold);
+        s.charger.target_off_front = true;
+        let c = Charge::declare(s).unwrap();
+        assert!(c.disordered_from_start);
+        let c = go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[3, 3, 3]) });
+        assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::ZERO));
+        assert!(c.charger_disordered_at_contact());
+    }
+
+    #[test]
+    fn rule_5_2_4_guns_on_hold_charged_on_flank() {
+        // The guns suffer +6 charged-on-flank whether or not they pivot (distance X over 3").
+        use crate::rules::morale::{bmp, ArtillerySituation, BmpTableKind};
+        let mut s = infantry_setup(6, OrderKind::Hold);
+        s.defender.arm = Arm::Artillery;
+        s.defender.formation = Formation::Unlimbered;
+        s.defender.figures = 4;
+        let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
+        let guns = MoraleUnit::gun_section(Quality::Average, ArtillerySituation::SectionAlone);
+        let mut o = Overrides::new();
+        // the artillery rows of Table 18 are not in the transcription: the card's entry
+        o.set(crate::rules::CellRef::new("Table 18", "Artillery Unlimbered", "Defender's formation"), crate::rules::Entered::NotApplicable);
+        let base = bmp(&guns, BmpTableKind::Charged, &o, &MoraleRulings::default()).unwrap().value;
+        let flank = ChargeSituation { charged_on: Aspect::FullFlank, ..Default::default() };
+        let m = c.fear_of_charge_mmp(&guns, flank, &o, &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, base + 6);
+    }
+
+    #[test]
     fn rule_5_5_3_a_charge_and_fire_aspects_never_together() {
         // Unit C: +4 full flank fire at the time of fire, +8 charged-on-rear at the fear of
         // charge check, but not both.
