@@ -83,6 +83,25 @@ pub fn bonus_dice_count(terrain: Terrain) -> RuleResult<usize> {
     }
 }
 
+/// The terrain a move counts as at night (Appendix F.15): one level worse, never worse than
+/// rough; a road counts as open (RULINGS.md). A trail stays a trail (it is given by the
+/// terrain it runs through).
+///
+/// ```
+/// use johnny_reb::rules::charge::distance::night_terrain;
+/// use johnny_reb::rules::unit::Terrain;
+/// assert_eq!(night_terrain(Terrain::Open), Terrain::Broken);
+/// assert_eq!(night_terrain(Terrain::Rough), Terrain::Rough);
+/// ```
+pub fn night_terrain(terrain: Terrain) -> Terrain {
+    match terrain {
+        Terrain::Road => Terrain::Open,
+        Terrain::Open => Terrain::Broken,
+        Terrain::Broken | Terrain::Rough => Terrain::Rough,
+        Terrain::Trail => Terrain::Trail,
+    }
+}
+
 /// Where the bonus portion of a charge is made (5.3.2.c): the terrain that sets the number of
 /// dice, and the worse terrain it runs into, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,6 +117,14 @@ impl BonusPath {
     /// The bonus is made all in one terrain.
     pub fn all_in(terrain: Terrain) -> BonusPath {
         BonusPath { terrain, enters: None }
+    }
+
+    /// The same path at night (Appendix F.15): every terrain one level worse.
+    pub fn at_night(self) -> BonusPath {
+        BonusPath {
+            terrain: night_terrain(self.terrain),
+            enters: self.enters.map(|c| TerrainChange { after: c.after, terrain: night_terrain(c.terrain) }),
+        }
     }
 }
 

@@ -46,6 +46,10 @@ pub struct ChargeRulings {
     /// its charge led to ("until its charge is stopped": a charge in melee has not been
     /// stopped). Default true; false drops elan once the units are in melee.
     pub elan_in_melee: bool,
+    /// Appendix F.15, Night (optional, off by default): movement is one level of terrain worse
+    /// (open as broken, broken as rough, never worse than rough; a road as open, RULINGS.md),
+    /// for the charge bonus and rout moves too.
+    pub night: bool,
 }
 
 impl Default for ChargeRulings {
@@ -54,6 +58,7 @@ impl Default for ChargeRulings {
             cavalry_charge_through_woods: false,
             routed_loser_caught_surrenders: true,
             elan_in_melee: true,
+            night: false,
         }
     }
 }

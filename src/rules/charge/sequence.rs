@@ -13,7 +13,7 @@
 
 use super::cavalry::{cavalry_aftermath, charge_through_woods, describe_aftermath, CavalryAftermath, Woods};
 use super::distance::{
-    attempt_to_halt, bonus_move, chance_to_cover, disorder_roll, disorder_roll_target, mark_charge, BonusPath,
+    attempt_to_halt, bonus_move, chance_to_cover, disorder_roll, disorder_roll_target, mark_charge, night_terrain, BonusPath,
     ChargeMarks, ChargeMoveSetup, ChargingArm,
 };
 use super::impact::{
@@ -1342,6 +1342,12 @@ impl Charge {
                 c.stage = Stage::Close;
             }
             (Stage::Bonus, Input::Bonus { path, dice }) => {
+                let path = if rulings.night {
+                    h.push(Happened::new("F.15", "Night: the bonus terrain counts one level worse."));
+                    path.at_night()
+                } else {
+                    path
+                };
                 let bonus = bonus_move(&dice, path, false)?;
                 h.extend(bonus.happened.iter().cloned());
                 let marks = mark_charge(&self.move_setup(&c), Some(bonus));
@@ -1409,7 +1415,7 @@ impl Charge {
                 }
                 let half_inches = !cc.charge_against_charge && !self.cavalry_vs_cavalry;
                 let bonus = match &cc.bonus {
-                    Some((path, dice)) => Some(bonus_move(dice, *path, half_inches)?),
+                    Some((path, dice)) => Some(bonus_move(dice, if rulings.night { path.at_night() } else { *path }, half_inches)?),
                     None => None,
                 };
                 let counter_total = inches_add(cc.normal_move, bonus.as_ref().map(|b| b.distance).unwrap_or(Ratio::ZERO));
@@ -1529,6 +1535,7 @@ impl Charge {
             }
 
             (Stage::DefenderRoutMove, Input::RoutMove { terrain, dice }) => {
+                let terrain = if rulings.night { night_terrain(terrain) } else { terrain };
                 let wanted = forced_rout_dice(terrain)?;
                 if dice.len() != wanted {
                     return Err(out_of_range("rout move dice", format!("a rout through {terrain:?} rolls {wanted} dice (2.1.2), not {}", dice.len())));
@@ -2451,6 +2458,18 @@ mod tests {
         let on = ChargeRulings { cavalry_charge_through_woods: true, ..ChargeRulings::default() };
         let Advance::Next { charge, .. } = c.advance_with(input, &on, &Overrides::new()).unwrap() else { panic!() };
         assert_eq!(charge.charger_figures, 90);
+    }
+
+    #[test]
+    fn appendix_f_15_night_charge_bonus() {
+        let c = go(&go(&Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap(), Input::ChargedUnitStays), normal(5));
+        let night = ChargeRulings { night: true, ..ChargeRulings::default() };
+        let open = Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[3, 3, 3]) };
+        // at night the open counts as broken: two dice, not three
+        assert!(c.advance_with(open, &night, &Overrides::new()).is_err());
+        let two_dice = Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[3, 3]) };
+        let Advance::Next { charge, .. } = c.advance_with(two_dice, &night, &Overrides::new()).unwrap() else { panic!() };
+        assert_eq!(charge.marks.as_ref().unwrap().total, Ratio::whole(11));
     }
 
     #[test]
