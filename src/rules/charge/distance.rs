@@ -83,9 +83,9 @@ pub fn bonus_dice_count(terrain: Terrain) -> RuleResult<usize> {
     }
 }
 
-/// The terrain a move counts as at night (Appendix F.15): one level worse, never worse than
-/// rough; a road counts as open (RULINGS.md). A trail stays a trail (it is given by the
-/// terrain it runs through).
+/// The terrain a move counts as at night (Appendix F.15): open as broken, broken as rough,
+/// never worse than rough; a road stays a road, as the movement engine rules (RULINGS.md). A
+/// trail stays a trail (it is given by the terrain it runs through).
 ///
 /// ```
 /// use johnny_reb::rules::charge::distance::night_terrain;
@@ -95,7 +95,7 @@ pub fn bonus_dice_count(terrain: Terrain) -> RuleResult<usize> {
 /// ```
 pub fn night_terrain(terrain: Terrain) -> Terrain {
     match terrain {
-        Terrain::Road => Terrain::Open,
+        Terrain::Road => Terrain::Road,
         Terrain::Open => Terrain::Broken,
         Terrain::Broken | Terrain::Rough => Terrain::Rough,
         Terrain::Trail => Terrain::Trail,
