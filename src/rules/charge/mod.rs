@@ -50,6 +50,9 @@ pub struct ChargeRulings {
     /// (open as broken, broken as rough, never worse than rough; a road as open, RULINGS.md),
     /// for the charge bonus and rout moves too.
     pub night: bool,
+    /// Appendix F.12, Single Stands (optional, off by default): a regiment reduced to a single
+    /// stand may not charge (and is always in disorder: its formation for the tables).
+    pub single_stands: bool,
 }
 
 impl Default for ChargeRulings {
@@ -59,6 +62,7 @@ impl Default for ChargeRulings {
             routed_loser_caught_surrenders: true,
             elan_in_melee: true,
             night: false,
+            single_stands: false,
         }
     }
 }

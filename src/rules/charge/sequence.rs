@@ -53,6 +53,8 @@ pub struct ChargingUnit {
     pub morale: MoraleLevel,
     /// Its figures.
     pub figures: u32,
+    /// Its stands on the table (Appendix F.12: a single stand may not charge).
+    pub stands: u32,
     /// Its Table 5 BMP, for the disorder roll (Table 3) and the attempt to halt (5.3.3).
     pub bmp: i32,
     /// The benefit of an officer present (0 if none).
@@ -575,7 +577,7 @@ impl Charge {
     /// let setup = ChargeSetup {
     ///     objective: Objective::EnemyUnit,
     ///     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    ///         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    ///         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     ///     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     ///         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     ///     distance: Ratio::whole(8), halting_point: None, waves: Waves::default(),
@@ -585,7 +587,33 @@ impl Charge {
     /// assert!(matches!(charge.waiting_for(), Need::ChargedUnitReaction { .. }));
     /// ```
     pub fn declare(setup: ChargeSetup) -> RuleResult<Charge> {
+        Charge::declare_with(setup, &ChargeRulings::default())
+    }
+
+    /// Declares a charge under the given rulings: with Appendix F.12 (single stands) on, a
+    /// regiment down to one stand may not charge.
+    ///
+    /// ```
+    /// # use johnny_reb::rules::charge::sequence::*;
+    /// # use johnny_reb::rules::charge::ChargeRulings;
+    /// # use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
+    /// # use johnny_reb::rules::Ratio;
+    /// # let mut setup = ChargeSetup { objective: Objective::EnemyUnit,
+    /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
+    /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
+    /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
+    /// setup.charger.stands = 1;
+    /// let f12 = ChargeRulings { single_stands: true, ..ChargeRulings::default() };
+    /// assert!(Charge::declare_with(setup, &f12).is_err());
+    /// assert!(Charge::declare(setup).is_ok());
+    /// ```
+    pub fn declare_with(setup: ChargeSetup, rulings: &ChargeRulings) -> RuleResult<Charge> {
         let c = &setup.charger;
+        if rulings.single_stands && c.stands <= 1 {
+            return Err(out_of_range("charging unit", "a regiment reduced to a single stand may not charge (Appendix F.12)"));
+        }
         let d = &setup.defender;
         if c.morale != MoraleLevel::Good {
             return Err(out_of_range("charging unit", "only a unit of good morale may charge (1.1.3, 2.3.5.b)"));
@@ -760,7 +788,7 @@ impl Charge {
     /// # use johnny_reb::rules::{Chance, Ratio};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -788,7 +816,7 @@ impl Charge {
     /// # use johnny_reb::rules::{Chance, Ratio};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -864,7 +892,7 @@ impl Charge {
     /// use johnny_reb::rules::Overrides;
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -971,7 +999,7 @@ impl Charge {
     /// use johnny_reb::rules::Overrides;
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: Quality::Average, arm: Arm::Infantry, formation: Formation::Skirmish, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -1037,7 +1065,7 @@ impl Charge {
     /// # use johnny_reb::rules::Ratio;
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -1088,7 +1116,7 @@ impl Charge {
     /// # use johnny_reb::rules::{Overrides, Ratio, TwoDice};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 40, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 40, stands: 5, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -1159,7 +1187,7 @@ impl Charge {
     /// use johnny_reb::rules::{Die, Ratio};
     /// # let setup = ChargeSetup { objective: Objective::EnemyUnit,
     /// #     charger: ChargingUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
-    /// #         figures: 24, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
+    /// #         figures: 24, stands: 4, bmp: 3, officer_benefit: 0, empty_guns: false, consecutive_turn: 1, target_off_front: false },
     /// #     defender: ChargedUnit { quality: johnny_reb::rules::unit::Quality::Average, arm: Arm::Infantry, formation: Formation::Line, morale: MoraleLevel::Good,
     /// #         figures: 20, order: Some(OrderKind::Hold), table17_bmp: 3, officer_benefit: 0 },
     /// #     distance: Ratio::whole(8), halting_point: None, waves: Waves::default() };
@@ -1789,6 +1817,7 @@ mod tests {
                 formation: Formation::Line,
                 morale: MoraleLevel::Good,
                 figures: 24,
+                stands: 4,
                 bmp: 3,
                 officer_benefit: 0,
                 empty_guns: false,
