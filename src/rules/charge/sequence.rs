@@ -2540,7 +2540,20 @@ mod tests {
             (0u32..8, 0u32..8, proptest::collection::vec(check.clone(), 0..2), proptest::collection::vec(check.clone(), 0..2)).prop_map(
                 |(a, b, x, y)| Input::MeleeRound { charger_kills: a, defender_kills: b, charger_checks: x, defender_checks: y }
             ),
-            (0u32..8, proptest::collection::vec(check, 0..2)).prop_map(|(k, checks)| Input::CavalryStrike { kills: k, checks }),
+            (0u32..8, proptest::collection::vec(check.clone(), 0..2)).prop_map(|(k, checks)| Input::CavalryStrike { kills: k, checks }),
+            (check, any::<bool>(), any::<bool>())
+                .prop_map(|(check, countercharge, must_turn_over_45)| Input::CavalrySighting { check, countercharge, must_turn_over_45 }),
+            (roll.clone(), roll.clone()).prop_map(|(a, b)| Input::ArtilleryImpact { charger_roll: a, artillery_roll: b }),
+            Just(Input::CrewFlees),
+            (0u32..12, 0u32..6, proptest::collection::vec(die.clone(), 3), any::<bool>(), any::<bool>()).prop_map(|(moved, normal, f, outside, against)| {
+                Input::Countercharge(CounterchargeInput {
+                    charger_moved: Ratio::whole(moved),
+                    normal_move: Ratio::whole(normal),
+                    bonus: Some((BonusPath::all_in(Terrain::Open), dice(&f))),
+                    from_outside_charger_primary_zone: outside,
+                    charge_against_charge: against,
+                })
+            }),
         ]
     }
 
@@ -2549,10 +2562,15 @@ mod tests {
         fn the_machine_never_panics_and_ends_in_an_outcome(
             distance in 0u32..16,
             cavalry in any::<bool>(),
-            inputs in proptest::collection::vec(arb_input(), 0..40),
+            guns in any::<bool>(),
+            inputs in proptest::collection::vec(arb_input(), 0..150),
         ) {
             let mut s = if cavalry { cavalry_setup() } else { infantry_setup(distance, OrderKind::Hold) };
             s.distance = Ratio::whole(distance);
+            if guns {
+                s.defender.arm = Arm::Artillery;
+                s.defender.figures = 4;
+            }
             let mut c = Charge::declare(s).unwrap();
             for input in inputs {
                 if let Ok(Advance::Next { charge, .. }) = c.advance(input) {
@@ -2560,6 +2578,7 @@ mod tests {
                 }
                 prop_assert_eq!(c.stage == Stage::Ended, c.outcome.is_some());
                 prop_assert!(c.charger_figures <= 24 && c.defender_figures <= 20);
+                prop_assert!(c.waiting_for() == Need::Nothing || c.outcome.is_none());
             }
         }
     }
