@@ -2502,6 +2502,54 @@ mod tests {
     }
 
     #[test]
+    fn a_charge_within_3_inches_but_short_of_contact_halts_after_the_checks() {
+        // 8" away, 5" normal move, no bonus: it reaches the 3" point, not the defender.
+        let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+        let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 3, roll: two(4, 4) }));
+        let c = go(&c, no_fire());
+        assert_eq!(c.outcome, Some(Outcome::HaltedShort));
+    }
+
+    #[test]
+    fn a_countercharge_that_does_not_meet() {
+        let c = Charge::declare(infantry_setup(12, OrderKind::Hold)).unwrap();
+        let c = go(&go(&go(&c, Input::ChargedUnitStays), normal(8)), Input::NoBonus);
+        let cc = CounterchargeInput {
+            charger_moved: Ratio::whole(8),
+            normal_move: Ratio::ZERO,
+            bonus: None,
+            from_outside_charger_primary_zone: false,
+            charge_against_charge: false,
+        };
+        let c = go(&c, Input::Countercharge(cc));
+        assert_eq!(c.outcome, Some(Outcome::NoContact));
+    }
+
+    #[test]
+    fn both_rout_in_the_same_melee_round() {
+        let c = to_impact(5, [2, 2, 2]);
+        let c = go(&c, Input::Impact { charger_mmp: 2, charger_roll: two(3, 3), defender_mmp: 3, defender_roll: two(2, 3) });
+        let rout = vec![MoraleCheckInput { mmp: 3, roll: two(1, 1) }];
+        let c = go(&c, Input::MeleeRound { charger_kills: 2, defender_kills: 2, charger_checks: rout.clone(), defender_checks: rout });
+        assert_eq!(c.outcome, Some(Outcome::MeleeBothRout));
+    }
+
+    #[test]
+    fn a_routed_defender_failing_fear_of_charge_is_removed() {
+        let mut s = infantry_setup(8, OrderKind::Hold);
+        s.defender.morale = MoraleLevel::Routed;
+        s.defender.order = None;
+        let c = Charge::declare(s).unwrap();
+        assert!(c.defender_charged_on_rear && c.defender_disordered);
+        let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+        let c = go(&c, no_fire());
+        let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 9, roll: two(3, 3) }));
+        assert_eq!(c.outcome, Some(Outcome::DefenderRemoved));
+    }
+
+    #[test]
     fn a_charge_in_progress_survives_saving_and_loading() {
         let c = go(&at_three_inches(8, [3, 3, 3]), no_fire());
         let text = serde_json::to_string(&c).unwrap();
