@@ -95,8 +95,6 @@ pub enum Entered {
     Value(Ratio),
     /// The card prints "NA" or a dash here.
     NotApplicable,
-    /// A whole number that may be below zero: a morale modifier such as -2 (Tables 6, 18).
-    Signed(i32),
 }
 
 /// The players' entries: values missing from the transcription, or house rules that replace
@@ -157,13 +155,6 @@ impl Overrides {
         match (self.get(cell), shipped) {
             (Some(Entered::Value(v)), _) => Ok(Some(Sourced { value: v, source: Source::Entered })),
             (Some(Entered::NotApplicable), _) => Ok(None),
-            (Some(Entered::Signed(n)), _) => match u32::try_from(n) {
-                Ok(n) => Ok(Some(Sourced { value: Ratio::whole(n), source: Source::Entered })),
-                Err(_) => Err(RuleError::OutOfRange {
-                    what: "entered value",
-                    detail: format!("{cell} cannot be below zero, not {n}"),
-                }),
-            },
             (None, Cell::Printed(v)) => Ok(Some(Sourced { value: v, source: Source::Printed })),
             (None, Cell::RuleText { value, rule }) => {
                 Ok(Some(Sourced { value, source: Source::RuleText(rule.to_string()) }))

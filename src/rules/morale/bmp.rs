@@ -172,6 +172,27 @@ pub fn bmp(
     }
 }
 
+/// The BMP of a merged unit (6.8.9.b): that of the regiment with the most figures; if the
+/// figures are equal, the lower BMP. `regiments` are (figures, BMP) pairs; empty is an error.
+///
+/// ```
+/// use johnny_reb::rules::morale::merged_bmp;
+/// assert_eq!(merged_bmp(&[(8, 3), (6, 2)]).unwrap(), 3);
+/// assert_eq!(merged_bmp(&[(6, 4), (6, 3)]).unwrap(), 3);
+/// ```
+pub fn merged_bmp(regiments: &[(u32, i32)]) -> RuleResult<i32> {
+    let most = regiments.iter().map(|(f, _)| *f).max().ok_or(RuleError::OutOfRange {
+        what: "merged unit",
+        detail: "a merged unit is formed from at least one regiment (6.8.9)".to_string(),
+    })?;
+    regiments
+        .iter()
+        .filter(|(f, _)| *f == most)
+        .map(|(_, b)| *b)
+        .min()
+        .ok_or(RuleError::OutOfRange { what: "merged unit", detail: "no regiment".to_string() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,6 +236,14 @@ mod tests {
         o.set(want, Entered::Value(Ratio::whole(7)));
         let got = bmp(&u, BmpTableKind::NotCharged, &o, &r).unwrap();
         assert_eq!((got.value, got.source), (7, Source::Entered));
+    }
+
+    #[test]
+    fn rule_6_8_9_b_merged_bmp() {
+        // The 1st South Carolina has the most figures so its BMP (3) is used.
+        assert_eq!(merged_bmp(&[(9, 3), (5, 2)]).unwrap(), 3);
+        assert_eq!(merged_bmp(&[(5, 5), (5, 2), (4, 1)]).unwrap(), 2);
+        assert!(merged_bmp(&[]).is_err());
     }
 
     #[test]

@@ -178,7 +178,7 @@ fn push_table_18_conditions(
         m.push(Modifier::ChargedWhileForming, v.0, v.1);
     }
     if let Some(die) = s.tactical_surprise {
-        let shipped = t18::TACTICAL_SURPRISE_BY_DIE.get(usize::from(die.face()) - 1).copied().unwrap_or(Cell::Missing);
+        let shipped = t18::TACTICAL_SURPRISE_BY_DIE.get(usize::from(die.face()).saturating_sub(1)).copied().unwrap_or(Cell::Missing);
         let v = rule_text(overrides, "Tactical Surprise (10.2.1.b)", &format!("Die {}", die.face()), shipped)?;
         m.push(Modifier::TacticalSurprise(die.face()), v.0, v.1);
     }
@@ -398,7 +398,7 @@ pub fn impact_mmp(
             m.push(Modifier::DoubledByMountedCharge, table_18, Source::RuleText("5.5.5.a".to_string()));
         }
     }
-    push_elan(&mut m, unit, situation.general.elan, overrides, true)?;
+    push_elan(&mut m, unit, situation.general.elan, situation.general.charging, overrides, true)?;
     if situation.conditional_hold {
         let v = rule_text(overrides, "Conditional Hold, Charged (3.2)", t18::CONDITION_IMPACT_COLUMN, t18::CONDITIONAL_HOLD_CHARGED)?;
         m.push(Modifier::ConditionalHold, v.0, v.1);
@@ -415,7 +415,9 @@ pub fn impact_mmp(
         );
     }
     let mut general = situation.general;
-    general.elan = super::modifiers::ChargeElan::None; // already counted from Table 18
+    // Elan and the mounted infantry penalty are already counted, from Table 18.
+    general.elan = super::modifiers::ChargeElan::None;
+    general.charging = false;
     if !rulings.officer_at_impact {
         general.officer_benefit = 0;
     }
@@ -424,7 +426,7 @@ pub fn impact_mmp(
 }
 
 /// What a charged unit that lost the impact becomes (5.7.3.b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ImpactLoss {
     /// Routed: the forced rout move at once (2.1.2).
     Routs,
@@ -456,7 +458,7 @@ pub fn defender_loses_impact(
     if level != MoraleLevel::Good {
         return Ok(ImpactLoss::Routs);
     }
-    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value - i32::from(officer_benefit);
+    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value.saturating_sub(i32::from(officer_benefit));
     Ok(if i32::from(die.face()) > target { ImpactLoss::FallsBackShaken } else { ImpactLoss::Routs })
 }
 
@@ -478,7 +480,7 @@ pub fn defender_loses_impact_odds(
     overrides: &Overrides,
     rulings: &MoraleRulings,
 ) -> RuleResult<Distribution<ImpactLoss>> {
-    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value - i32::from(officer_benefit);
+    let target = bmp(unit, BmpTableKind::Charged, overrides, rulings)?.value.saturating_sub(i32::from(officer_benefit));
     Ok(Distribution::of_die(|d| {
         if level != MoraleLevel::Good || i32::from(d.face()) <= target {
             ImpactLoss::Routs
@@ -705,6 +707,16 @@ mod tests {
         let rf = MoraleRulings { mounted_formation_rows: super::super::MountedFormationRows::AsFoot, ..Default::default() };
         let s = ChargeSituation { general: MoraleSituation { elan: ChargeElan::Charging, ..Default::default() }, formation: Formation::Disorder, ..Default::default() };
         assert_eq!(impact_mmp(&mi, &s, MoraleLevel::Good, ImpactSide::Attacker, &o, &rf).unwrap().value, 3 + 3 - 1 + 1);
+    }
+
+    #[test]
+    fn rule_5_7_2_third_impact_shaken_and_in_disorder() {
+        // The 18th Alabama rolls a third time for impact, "this time shaken and in disorder".
+        let s = ChargeSituation { formation: Formation::Disorder, ..Default::default() };
+        let m = impact_mmp(&avg(), &s, MoraleLevel::Shaken, ImpactSide::Defender { attacker: Arm::Infantry },
+            &Overrides::new(), &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 3 + 3 + 2);
+        assert_eq!(m.lines.iter().map(|l| l.modifier.label()).collect::<Vec<_>>(), vec!["Formation", "Shaken"]);
     }
 
     #[test]

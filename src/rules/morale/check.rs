@@ -4,9 +4,10 @@
 use super::{MoraleRulings, RoutedRallyTwelve};
 use crate::rules::unit::MoraleLevel;
 use crate::rules::{Chance, Distribution, TwoDice};
+use serde::{Deserialize, Serialize};
 
 /// How the roll read against the MMP.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CheckRoll {
     /// Higher than the MMP (2.3.1).
     Passed,
@@ -32,7 +33,7 @@ impl CheckRoll {
 }
 
 /// Where the unit stands after the check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AfterCheck {
     /// Still on the table at this morale level.
     Morale(MoraleLevel),
@@ -41,7 +42,7 @@ pub enum AfterCheck {
 }
 
 /// What the players must do on the table because of the result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Consequence {
     /// Nothing beyond the new morale level (and its marker, 2.3.5).
     None,
@@ -63,7 +64,7 @@ pub enum Consequence {
 }
 
 /// The result of one morale check or rally attempt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MoraleResult {
     /// The MMP the roll was read against.
     pub mmp: i32,
@@ -78,12 +79,18 @@ pub struct MoraleResult {
 }
 
 impl MoraleResult {
-    /// The unit kept (or improved) its morale level and stays in play.
+    /// The unit kept (or improved) its morale level and stays in play: a passed forced check.
+    /// For a rally attempt see [`MoraleResult::rallied`].
     pub fn passed(&self) -> bool {
         match self.after {
             AfterCheck::Morale(level) => level <= self.before,
             AfterCheck::Removed => false,
         }
+    }
+
+    /// The unit's morale improved: a successful rally (2.4) or a 12 (2.3.2).
+    pub fn rallied(&self) -> bool {
+        matches!(self.after, AfterCheck::Morale(level) if level < self.before)
     }
 
     /// A removed unit surrenders to the enemy if it was within close range of enemy weapons
@@ -154,7 +161,7 @@ pub fn check(mmp: i32, roll: TwoDice, level: MoraleLevel) -> MoraleResult {
     MoraleResult { mmp, roll: read, before: level, after, consequence: forced_consequence(level, after) }
 }
 
-/// The exact distribution of [`check`]'s results before the roll.
+/// The exact distribution of [`check()`]'s results before the roll.
 ///
 /// ```
 /// use johnny_reb::rules::morale::{check_odds, AfterCheck};
@@ -184,7 +191,7 @@ pub fn chance_to_pass(mmp: i32) -> Chance {
 
 /// Who is trying to rally: a routed artillery crew has two chances, a routed regiment loses a
 /// stand on each failure (2.4, Table 7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RallyingUnit {
     /// An infantry or cavalry regiment (or any unit that is not a gun crew).
     Regiment,
@@ -246,7 +253,7 @@ pub fn rally(
     MoraleResult { mmp, roll: read, before: level, after, consequence }
 }
 
-/// The exact distribution of [`rally`]'s results before the roll.
+/// The exact distribution of [`rally()`]'s results before the roll.
 ///
 /// ```
 /// use johnny_reb::rules::morale::{rally_odds, Consequence, MoraleRulings, RallyingUnit};
@@ -276,6 +283,35 @@ pub fn rally_odds(
 pub fn chance_to_rally(mmp: i32, level: MoraleLevel, rulings: &MoraleRulings) -> Chance {
     rally_odds(mmp, level, RallyingUnit::Regiment, rulings)
         .chance_that(|r| matches!(r.after, AfterCheck::Morale(after) if after < level))
+}
+
+/// What happens to detached skirmishing stands after a check (6.8.6.b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DetachedOutcome {
+    /// They stay out, at their level.
+    Remain,
+    /// Shaken: they retire at once to the parent regiment and take its morale and formation.
+    RetireToParent,
+    /// Routed: removed from play; the parent takes no stand-lost check, but +2 per stand from
+    /// the next turn.
+    Removed,
+}
+
+/// The outcome of a detached skirmishers' check (6.8.6.b).
+///
+/// ```
+/// use johnny_reb::rules::morale::{check, detached_skirmishers_outcome, DetachedOutcome};
+/// use johnny_reb::rules::unit::MoraleLevel;
+/// use johnny_reb::rules::TwoDice;
+/// let r = check(4, TwoDice::new(2, 2).unwrap(), MoraleLevel::Good);
+/// assert_eq!(detached_skirmishers_outcome(&r), DetachedOutcome::RetireToParent);
+/// ```
+pub fn detached_skirmishers_outcome(result: &MoraleResult) -> DetachedOutcome {
+    match result.after {
+        AfterCheck::Morale(MoraleLevel::Good) => DetachedOutcome::Remain,
+        AfterCheck::Morale(MoraleLevel::Shaken) => DetachedOutcome::RetireToParent,
+        AfterCheck::Morale(MoraleLevel::Routed) | AfterCheck::Removed => DetachedOutcome::Removed,
+    }
 }
 
 #[cfg(test)]
@@ -351,6 +387,26 @@ mod tests {
         assert_eq!(twelve.after, AfterCheck::Removed);
         let twelve = rally(30, roll(6, 6), MoraleLevel::Shaken, RallyingUnit::Regiment, &table7);
         assert_eq!(twelve.after, AfterCheck::Morale(MoraleLevel::Good));
+    }
+
+    #[test]
+    fn rule_6_8_6_b_detached_outcomes() {
+        let good = check(4, roll(3, 3), MoraleLevel::Good);
+        assert_eq!(detached_skirmishers_outcome(&good), DetachedOutcome::Remain);
+        let routed = check(4, roll(1, 1), MoraleLevel::Good);
+        assert_eq!(detached_skirmishers_outcome(&routed), DetachedOutcome::Removed);
+    }
+
+    #[test]
+    fn settings_deserialize_from_nothing_and_round_trip() {
+        let d: MoraleRulings = serde_json::from_str("{}").unwrap();
+        assert_eq!(d, MoraleRulings::default());
+        assert!(d.works_in_charges && d.officer_at_impact && !d.table_6_modifiers_at_impact);
+        let mut r = MoraleRulings::default();
+        r.routed_rally_twelve = RoutedRallyTwelve::RemoveUnit;
+        r.optional.canister_hit = true;
+        let back: MoraleRulings = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
     }
 
     #[test]

@@ -2,10 +2,18 @@
 //! of several checks, fear-of-charge and the impact MMP (rules 2.2-2.4, 4.4, 5.5, 5.7.1;
 //! Tables 2, 5, 6, 7, 17, 18).
 //!
-//! The core is [`check`]: MMP = BMP + modifiers; two dice; the unit passes if the roll is
-//! higher than the MMP, a 2 routs at once and a 12 restores good morale (2.3.1, 2.3.2,
-//! Table 7). [`rally`] is the Phase Two rally attempt (2.4). Every resolver has its odds:
-//! [`check_odds`], [`chance_to_pass`], [`rally_odds`], [`chance_to_rally`].
+//! - The core is [`check()`]: MMP = BMP + modifiers; two dice; the unit passes if the roll is
+//!   higher than the MMP, a 2 routs at once and a 12 restores good morale (2.3.1, 2.3.2,
+//!   Table 7). [`rally()`] is the Phase Two rally attempt (2.4). Odds: [`check_odds`],
+//!   [`chance_to_pass`], [`rally_odds`], [`chance_to_rally`].
+//! - BMP: [`bmp()`] from Table 5 or 17 ([`BmpTableKind`]) for a [`MoraleUnit`].
+//! - MMP with its itemised breakdown ([`Mmp`], [`ModifierLine`]): [`mmp()`] for fire, routs
+//!   seen, rallies and melee ([`MoraleSituation`]); [`fear_of_charge_mmp`] and [`impact_mmp`]
+//!   for charges ([`ChargeSituation`], [`Charger`], [`ImpactSide`]).
+//! - Which checks are due: [`checks_due`] ([`FireEffects`], [`TriggeredUnit`]), [`seen_check`],
+//!   [`fear_of_charge_due`], [`may_rally`]; several in a row: [`resolve_sequence`] and
+//!   [`sequence_odds`] (4.4.2).
+//! - The players' choices: [`MoraleRulings`].
 #![warn(missing_docs)]
 
 pub mod bmp;
@@ -16,24 +24,28 @@ pub mod rally;
 pub mod sequence;
 pub mod triggers;
 
-pub use bmp::{bmp, bmp_cell, ArtillerySituation, BmpTableKind, MoraleUnit};
+pub use bmp::{bmp, bmp_cell, merged_bmp, ArtillerySituation, BmpTableKind, MoraleUnit};
 pub use charged::{
     defender_loses_impact, defender_loses_impact_odds, double_canister_mmp, fear_of_charge, fear_of_charge_mmp, fear_of_charge_odds,
     impact_mmp, ChargeSituation, Charger, ImpactLoss, ImpactSide,
 };
 pub use check::{
     chance_to_pass, chance_to_rally, check, check_odds, rally, rally_odds, AfterCheck, CheckRoll,
-    Consequence, MoraleResult, RallyingUnit,
+    detached_skirmishers_outcome, Consequence, DetachedOutcome, MoraleResult, RallyingUnit,
 };
 pub use modifiers::{
-    mmp, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,
+    below_zero_cell, mmp, set_modifier_entry, Aspect, BrigadeColumn, ChargeElan, Cover, FormationModifier, Isolation, Mmp, Modifier,
     ModifierLine, MoraleSituation,
 };
 pub use rally::{
-    forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds,
+    forced_rout_dice, forced_rout_distance_odds, may_rally, rally_at_table_edge, rally_at_table_edge_odds, rally_unit,
+    rally_unit_odds,
 };
-pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep};
-pub use triggers::{checks_due, in_order, CheckReason, FireEffects, TriggeredUnit};
+pub use sequence::{resolve_sequence, sequence_odds, SequenceResult, SequenceStep, MAX_CHECKS_FOR_ODDS};
+pub use triggers::{
+    checks_due, fear_of_charge_due, in_order, seen_check, CheckReason, FireEffects, SeenCheck, SeenEvent, Sighting,
+    TriggeredUnit,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -66,7 +78,7 @@ pub enum ArtilleryColumns {
 /// formation rows only under "Infantry or Dismounted Cavalry").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum MountedFormationRows {
-    /// Asked of the players, as "Table 18, Mounted Cavalry <formation>, <column>".
+    /// Asked of the players, as "`Table 18, Mounted Cavalry <formation>, <column>`".
     #[default]
     Entered,
     /// The printed infantry rows are used for mounted units too.

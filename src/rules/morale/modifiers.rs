@@ -6,7 +6,7 @@ use super::bmp::{bmp, BmpTableKind, MoraleUnit};
 use super::MoraleRulings;
 use crate::rules::tables::t06_bmp_modifiers as t6;
 use crate::rules::unit::{Arm, MoraleLevel};
-use crate::rules::{Cell, CellRef, Entered, Overrides, RuleError, RuleResult, Source, Sourced};
+use crate::rules::{Cell, CellRef, Entered, Overrides, Ratio, RuleError, RuleResult, Source, Sourced};
 use serde::{Deserialize, Serialize};
 
 /// One line of an MMP: why it is there.
@@ -74,6 +74,83 @@ pub enum Modifier {
     /// Mounted cavalry charging infantry, dismounted cavalry or artillery: the defender's
     /// Table 18 modifiers are doubled; this line is the added half (5.5.5.a, Table 18 note 2).
     DoubledByMountedCharge,
+}
+
+impl Modifier {
+    /// The modifier's name in the game's words, for the MMP breakdown.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Modifier::StandsLost(_) => "Stands lost",
+            Modifier::BrigadeColumnLosses(_) => "Brigade column, per 20 percent lost",
+            Modifier::Shaken => "Shaken",
+            Modifier::Routed => "Routed",
+            Modifier::Cover(Cover::MediumWorks) => "Medium works",
+            Modifier::Cover(Cover::HeavyWorks) => "Heavy works",
+            Modifier::Cover(_) => "In or behind cover",
+            Modifier::ProtectedByOwnTroops => "Protected by own troops",
+            Modifier::Isolated(_) => "Isolated",
+            Modifier::RegimentsLostFromBrigade(_) => "Regiments lost, same brigade",
+            Modifier::OfficerPresent(_) => "Officer present",
+            Modifier::FiredOn(Aspect::Rear) => "Fired on rear",
+            Modifier::FiredOn(Aspect::FullFlank) => "Fired on flank",
+            Modifier::FiredOn(_) => "Fired on partial flank",
+            Modifier::RoutedFiredOnAtCloseRange => "Routed, fired on at close range or by double canister",
+            Modifier::ChargeElan(ChargeElan::EmptyGuns) => "Charge elan, empty guns",
+            Modifier::ChargeElan(_) => "Charge elan",
+            Modifier::MountedInfantryCharging => "Mounted infantry charging",
+            Modifier::StrategicSurprise => "Strategic surprise",
+            Modifier::SpectacularDeath => "Spectacular death",
+            Modifier::DetachedSkirmishers => "Detached skirmishers",
+            Modifier::MergedStandsAttached(_) => "Merged unit, stands attached",
+            Modifier::UnreasonableOrder => "Unreasonable order",
+            Modifier::CanisterHit => "Canister hit",
+            Modifier::Formation(FormationModifier::Defender) => "Defender's formation",
+            Modifier::Formation(FormationModifier::Attacker) => "Attacker's formation",
+            Modifier::Formation(FormationModifier::Impact) => "Formation",
+            Modifier::NoBayonets => "Does not have bayonets",
+            Modifier::ChargedOn(Aspect::Rear) => "Charged on rear",
+            Modifier::ChargedOn(Aspect::FullFlank) => "Charged on flank",
+            Modifier::ChargedOn(_) => "Charged on partial flank",
+            Modifier::ChargedWhileForming => "Charged while forming",
+            Modifier::ConditionalHold => "Conditional Hold, charged",
+            Modifier::TacticalSurprise(_) => "Tactical surprise",
+            Modifier::Waves { .. } => "Wave assault",
+            Modifier::DoubledByMountedCharge => "Doubled: mounted cavalry charge",
+        }
+    }
+
+    /// The rule that gives it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Modifier::StandsLost(_) => "2.3.4.a",
+            Modifier::BrigadeColumnLosses(_) => "6.8.2.d",
+            Modifier::Shaken => "2.3.5.b",
+            Modifier::Routed => "2.3.5.c",
+            Modifier::Cover(_) => "2.3.4.b",
+            Modifier::ProtectedByOwnTroops => "2.3.4.c",
+            Modifier::Isolated(_) => "2.3.4.d",
+            Modifier::RegimentsLostFromBrigade(_) => "2.3.4.e",
+            Modifier::OfficerPresent(_) => "2.3.4.f",
+            Modifier::FiredOn(_) => "4.4.3.a",
+            Modifier::RoutedFiredOnAtCloseRange => "4.4.3.b",
+            Modifier::ChargeElan(_) => "5.1.3",
+            Modifier::MountedInfantryCharging => "6.7.3",
+            Modifier::StrategicSurprise => "10.2.2.b",
+            Modifier::SpectacularDeath => "8",
+            Modifier::DetachedSkirmishers => "6.8.6.b",
+            Modifier::MergedStandsAttached(_) => "6.8.9.b",
+            Modifier::UnreasonableOrder => "Appendix F 2",
+            Modifier::CanisterHit => "Appendix F 10",
+            Modifier::Formation(_) => "5.5.2",
+            Modifier::NoBayonets => "5.5.3.c",
+            Modifier::ChargedOn(_) => "5.5.3.a",
+            Modifier::ChargedWhileForming => "5.5.3.b",
+            Modifier::ConditionalHold => "3.2",
+            Modifier::TacticalSurprise(_) => "10.2.1.b",
+            Modifier::Waves { .. } => "6.8.8.b",
+            Modifier::DoubledByMountedCharge => "5.5.5.a",
+        }
+    }
 }
 
 /// The formation line of a charge MMP.
@@ -201,6 +278,9 @@ pub struct MoraleSituation {
     pub close_range_or_double_canister: bool,
     /// Charge elan until its charge is stopped (5.1.3).
     pub elan: ChargeElan,
+    /// Charging or countercharging even without elan (a second-turn charge, 5.1.4, or a
+    /// countercharge, 5.3.5.c): mounted infantry still suffer their +1 (6.7.3).
+    pub charging: bool,
     /// Under strategic surprise (10.2.2.b).
     pub strategic_surprise: bool,
     /// The check is for seeing an officer's spectacular death (8).
@@ -254,31 +334,82 @@ impl Mmp {
 
     /// The value of one kind of line, summed (0 if absent).
     pub fn of(&self, pred: impl Fn(&Modifier) -> bool) -> i32 {
-        self.lines.iter().filter(|l| pred(&l.modifier)).map(|l| l.value).sum()
+        self.lines.iter().filter(|l| pred(&l.modifier)).fold(0i32, |a, l| a.saturating_add(l.value))
     }
 }
 
-/// Looks a signed modifier cell up: the players' entry first, then the shipped value.
-/// `Ok(None)` is "NA". Entries may be `Entered::Signed` or a whole `Entered::Value`.
+/// The companion cell under which the players enter a modifier below zero: the same table and
+/// row, column "`<column>, below zero`", holding the modifier's size (an entry of 2 there means
+/// -2). [`Entered`] values are never negative, so a signed cell needs the pair.
+///
+/// ```
+/// use johnny_reb::rules::morale::below_zero_cell;
+/// use johnny_reb::rules::CellRef;
+/// let cell = CellRef::new("Table 18", "Mounted Cavalry Line", "Attacker's formation");
+/// assert_eq!(below_zero_cell(&cell).column, "Attacker's formation, below zero");
+/// ```
+pub fn below_zero_cell(cell: &CellRef) -> CellRef {
+    CellRef::new(cell.table.clone(), cell.row.clone(), format!("{}, below zero", cell.column))
+}
+
+/// Records the players' entry for a signed modifier cell (`None` is the card's "NA"): a value
+/// of zero or more under the cell itself, a negative one as its size under
+/// [`below_zero_cell`]; the other of the pair is cleared.
+///
+/// ```
+/// use johnny_reb::rules::morale::{set_modifier_entry, fear_of_charge_mmp, ChargeSituation, Charger,
+///     MoraleRulings, MoraleUnit};
+/// use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
+/// use johnny_reb::rules::{CellRef, Overrides};
+/// let mut o = Overrides::new();
+/// let cell = CellRef::new("Table 18", "Attack Column", "Defender's formation");
+/// set_modifier_entry(&mut o, &cell, Some(-1));
+/// let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+/// let s = ChargeSituation { formation: Formation::AttackColumn, ..Default::default() };
+/// let a = Charger { arm: Arm::Infantry, formation: Formation::Line };
+/// let m = fear_of_charge_mmp(&unit, &s, MoraleLevel::Good, &a, &o, &MoraleRulings::default()).unwrap();
+/// assert_eq!(m.value, 2);
+/// ```
+pub fn set_modifier_entry(overrides: &mut Overrides, cell: &CellRef, value: Option<i32>) {
+    let minus = below_zero_cell(cell);
+    match value {
+        None => {
+            overrides.reset(&minus);
+            overrides.set(cell.clone(), Entered::NotApplicable);
+        }
+        Some(v) if v < 0 => {
+            overrides.reset(cell);
+            overrides.set(minus, Entered::Value(Ratio::whole(v.unsigned_abs())));
+        }
+        Some(v) => {
+            overrides.reset(&minus);
+            overrides.set(cell.clone(), Entered::Value(Ratio::whole(v.unsigned_abs())));
+        }
+    }
+}
+
+fn whole(cell: &CellRef, r: Ratio) -> RuleResult<i32> {
+    if r.denom() != 1 {
+        return Err(RuleError::OutOfRange { what: "modifier", detail: format!("{cell}: a modifier is a whole number, not {r}") });
+    }
+    i32::try_from(r.numer()).map_err(|_| RuleError::OutOfRange { what: "modifier", detail: format!("{cell}: {r} is too large") })
+}
+
+/// Looks a signed modifier cell up: the players' entry first (a negative one under
+/// [`below_zero_cell`]), then the shipped value. `Ok(None)` is "NA".
 pub(crate) fn resolve_modifier(
     overrides: &Overrides,
     cell: &CellRef,
     shipped: Cell<Option<i32>>,
 ) -> RuleResult<Option<(i32, Source)>> {
+    let minus = below_zero_cell(cell);
+    if let Some(Entered::Value(r)) = overrides.get(&minus) {
+        return Ok(Some((-whole(&minus, r)?, Source::Entered)));
+    }
     match overrides.get(cell) {
-        Some(Entered::Signed(n)) => return Ok(Some((n, Source::Entered))),
         Some(Entered::NotApplicable) => return Ok(None),
-        Some(Entered::Value(r)) => {
-            return if r.denom() == 1 {
-                i32::try_from(r.numer()).map(|n| Some((n, Source::Entered))).map_err(|_| RuleError::OutOfRange {
-                    what: "modifier",
-                    detail: format!("{cell}: {r} is too large"),
-                })
-            } else {
-                Err(RuleError::OutOfRange { what: "modifier", detail: format!("{cell}: a modifier is a whole number, not {r}") })
-            };
-        }
-        None => {}
+        Some(Entered::Value(r)) => return Ok(Some((whole(cell, r)?, Source::Entered))),
+        _ => {}
     }
     match shipped {
         Cell::Printed(v) => Ok(v.map(|v| (v, Source::Printed))),
@@ -365,7 +496,7 @@ pub(crate) fn push_common(
             Source::RuleText("2.3.4.f".to_string()),
         );
     }
-    push_elan(mmp, unit, situation.elan, overrides, false)?;
+    push_elan(mmp, unit, situation.elan, situation.charging, overrides, false)?;
     if situation.strategic_surprise {
         // "a modifier equal to their own BMP" (10.2.2.b)
         let v = mmp.bmp.value;
@@ -392,6 +523,7 @@ pub(crate) fn push_elan(
     mmp: &mut Mmp,
     unit: &MoraleUnit,
     elan: ChargeElan,
+    charging: bool,
     overrides: &Overrides,
     impact: bool,
 ) -> RuleResult<()> {
@@ -412,7 +544,7 @@ pub(crate) fn push_elan(
     if let Some((v, s)) = v {
         mmp.push(Modifier::ChargeElan(elan), v, s);
     }
-    if elan != ChargeElan::None && unit.arm == (Arm::MountedInfantry { mounted: true }) {
+    if (charging || elan != ChargeElan::None) && unit.arm == (Arm::MountedInfantry { mounted: true }) {
         let v = t6(overrides, "Mounted Infantry Charging (6.7.3)", t6::MOUNTED_INFANTRY_CHARGING)?;
         mmp.push(Modifier::MountedInfantryCharging, v.0, v.1);
     }
@@ -512,7 +644,7 @@ fn push_fired_on(m: &mut Mmp, situation: &MoraleSituation, level: MoraleLevel, o
 mod tests {
     use super::*;
     use crate::rules::unit::Quality;
-    use crate::rules::{Ratio, TwoDice};
+    use crate::rules::TwoDice;
 
     fn avg() -> MoraleUnit {
         MoraleUnit::regiment(Arm::Infantry, Quality::Average)
@@ -642,6 +774,8 @@ mod tests {
         let mi = MoraleUnit::regiment(Arm::MountedInfantry { mounted: true }, Quality::Average);
         assert_eq!(value(&mi, &MoraleSituation { elan: ChargeElan::Charging, ..Default::default() }, MoraleLevel::Good), 3);
         assert_eq!(value(&mi, &MoraleSituation::default(), MoraleLevel::Good), 3);
+        // A second-turn charge has no elan (5.1.4) but is still a mounted charge.
+        assert_eq!(value(&mi, &MoraleSituation { charging: true, ..Default::default() }, MoraleLevel::Good), 4);
     }
 
     #[test]
@@ -664,11 +798,16 @@ mod tests {
     #[test]
     fn players_entries_replace_a_modifier() {
         let mut o = Overrides::new();
-        o.set(CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Entered::Signed(-2));
+        set_modifier_entry(&mut o, &CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Some(-2));
         let s = MoraleSituation { cover: Cover::Cover, ..Default::default() };
         let m = mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap();
         assert_eq!(m.value, 1);
         assert_eq!(m.lines[0].source, Source::Entered);
+        o.set(CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Entered::Value(Ratio::whole(1)));
+        let m = mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 1, "a below-zero entry wins until set_modifier_entry clears it");
+        set_modifier_entry(&mut o, &CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Some(1));
+        assert_eq!(mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).unwrap().value, 4);
         o.set(CellRef::new("Table 6", "In/Behind Cover", "Modifier"), Entered::Value(Ratio::HALF));
         assert!(mmp(&avg(), &s, MoraleLevel::Good, &o, &MoraleRulings::default()).is_err());
     }
@@ -702,7 +841,7 @@ mod properties {
                 regiments_lost_from_brigade: regiments, officer_benefit: officer, fired_on: fired, disengaging: flags[1],
                 refused_line: flags[2], close_range_or_double_canister: flags[3],
                 elan: if flags[4] { ChargeElan::Charging } else { ChargeElan::None }, strategic_surprise: flags[5],
-                saw_spectacular_death: flags[6], detached_skirmishers: flags[7], merged_stands_attached: merged,
+                saw_spectacular_death: flags[6], charging: flags[4], detached_skirmishers: flags[7], merged_stands_attached: merged,
                 brigade_column: column.map(|c| BrigadeColumn { stands_at_forming: c }), unreasonable_order: true, canister_hit: true,
             };
             let unit = MoraleUnit::regiment(Arm::Infantry, Quality::ALL[q]);

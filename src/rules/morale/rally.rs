@@ -1,11 +1,13 @@
 //! Phase Two around the rally (2.1, 2.4): who may rally, the rally at the table edge, and the
 //! forced rout move's dice (2.1.2, Table 7 "Routed Units").
 
-use super::check::{check, AfterCheck, CheckRoll, Consequence, MoraleResult};
+use super::bmp::MoraleUnit;
+use super::check::{check, rally, rally_odds, AfterCheck, CheckRoll, Consequence, MoraleResult, RallyingUnit};
+use super::modifiers::{mmp, Mmp, MoraleSituation};
 use super::MoraleRulings;
 use crate::rules::tables::t07_morale_results::{RETREAT_DICE, TABLE};
 use crate::rules::unit::{MoraleLevel, Terrain};
-use crate::rules::{CellRef, Distribution, RuleError, RuleResult, TwoDice};
+use crate::rules::{CellRef, Distribution, Overrides, RuleError, RuleResult, TwoDice};
 
 /// Whether a unit attempts to rally in Phase Two (2.4; Table 2 no. 2): shaken and routed units
 /// do, except those that became shaken or routed this phase from seeing routed or surrendered
@@ -20,6 +22,59 @@ use crate::rules::{CellRef, Distribution, RuleError, RuleResult, TwoDice};
 /// ```
 pub fn may_rally(level: MoraleLevel, worsened_this_phase_by_seeing_routs: bool) -> bool {
     level != MoraleLevel::Good && !worsened_this_phase_by_seeing_routs
+}
+
+/// A unit's whole rally attempt (2.4): its MMP for its situation (Table 5 and 6, with shaken
+/// +2 or routed +3) and the result of the roll.
+///
+/// ```
+/// use johnny_reb::rules::morale::{rally_unit, AfterCheck, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit};
+/// use johnny_reb::rules::unit::{Arm, MoraleLevel, Quality};
+/// use johnny_reb::rules::{Overrides, TwoDice};
+/// // A shaken average regiment with an officer of benefit 1: MMP 3 + 2 - 1 = 4.
+/// let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+/// let s = MoraleSituation { officer_benefit: 1, ..Default::default() };
+/// let (m, r) = rally_unit(&unit, &s, MoraleLevel::Shaken, RallyingUnit::Regiment, TwoDice::new(2, 3).unwrap(),
+///     &Overrides::new(), &MoraleRulings::default()).unwrap();
+/// assert_eq!(m.value, 4);
+/// assert_eq!(r.after, AfterCheck::Morale(MoraleLevel::Good));
+/// ```
+pub fn rally_unit(
+    unit: &MoraleUnit,
+    situation: &MoraleSituation,
+    level: MoraleLevel,
+    rallying: RallyingUnit,
+    roll: TwoDice,
+    overrides: &Overrides,
+    rulings: &MoraleRulings,
+) -> RuleResult<(Mmp, MoraleResult)> {
+    let m = mmp(unit, situation, level, overrides, rulings)?;
+    let r = rally(m.value, roll, level, rallying, rulings);
+    Ok((m, r))
+}
+
+/// The odds of [`rally_unit`] before the roll.
+///
+/// ```
+/// use johnny_reb::rules::morale::{rally_unit_odds, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit};
+/// use johnny_reb::rules::unit::{Arm, MoraleLevel, Quality};
+/// use johnny_reb::rules::{Chance, Overrides};
+/// let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+/// let d = rally_unit_odds(&unit, &MoraleSituation::default(), MoraleLevel::Routed, RallyingUnit::Regiment,
+///     &Overrides::new(), &MoraleRulings::default()).unwrap();
+/// // MMP 6: higher than 6 rallies (21 of 36 rolls).
+/// assert_eq!(d.chance_that(|r| r.rallied()), Chance::new(21, 36));
+/// ```
+pub fn rally_unit_odds(
+    unit: &MoraleUnit,
+    situation: &MoraleSituation,
+    level: MoraleLevel,
+    rallying: RallyingUnit,
+    overrides: &Overrides,
+    rulings: &MoraleRulings,
+) -> RuleResult<Distribution<MoraleResult>> {
+    let m = mmp(unit, situation, level, overrides, rulings)?;
+    Ok(rally_odds(m.value, level, rallying, rulings))
 }
 
 /// A routed unit whose rout move would leave the table must rally at once (2.1.1): if it

@@ -106,6 +106,9 @@ pub fn resolve_sequence(
     Ok(SequenceResult { steps, not_taken, after, forced_rout_move })
 }
 
+/// The longest sequence [`sequence_odds`] works out.
+pub const MAX_CHECKS_FOR_ODDS: usize = 12;
+
 /// The exact distribution of where the unit ends after the checks, before any roll (each
 /// check's MMP follows the level reached, as in [`resolve_sequence`]).
 ///
@@ -131,6 +134,13 @@ pub fn sequence_odds(
     overrides: &Overrides,
     rulings: &MoraleRulings,
 ) -> RuleResult<Distribution<AfterCheck>> {
+    // Each check divides the chances by up to 36; twelve checks stay within exact fractions.
+    if checks.len() > MAX_CHECKS_FOR_ODDS {
+        return Err(RuleError::OutOfRange {
+            what: "morale checks",
+            detail: format!("odds are worked out for at most {MAX_CHECKS_FOR_ODDS} checks in a row, not {}", checks.len()),
+        });
+    }
     let ordered = in_order(checks);
     let mut states: Vec<(AfterCheck, Chance)> = vec![(AfterCheck::Morale(level), Chance::ALWAYS)];
     for i in 0..ordered.len() {
@@ -249,6 +259,15 @@ mod tests {
         for (state, n) in counts {
             assert_eq!(d.chance_of(&state), Chance::new(n, 36 * 36 * 36));
         }
+    }
+
+    #[test]
+    fn twelve_checks_are_the_most_for_odds() {
+        let many = vec![CheckReason::FriendlyRoutOrSurrender; 12];
+        let d = sequence_odds(&avg(), &MoraleSituation::default(), MoraleLevel::Good, &many, &Overrides::new(), &MoraleRulings::default()).unwrap();
+        assert_eq!(d.total(), Chance::ALWAYS);
+        let too_many = vec![CheckReason::FriendlyRoutOrSurrender; 13];
+        assert!(sequence_odds(&avg(), &MoraleSituation::default(), MoraleLevel::Good, &too_many, &Overrides::new(), &MoraleRulings::default()).is_err());
     }
 
     proptest! {

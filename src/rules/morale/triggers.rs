@@ -4,7 +4,7 @@
 use super::modifiers::BrigadeColumn;
 use super::MoraleRulings;
 use crate::rules::unit::{Arm, MoraleLevel};
-use crate::rules::RuleResult;
+use crate::rules::{Ratio, RuleResult};
 use serde::{Deserialize, Serialize};
 
 /// Why a unit checks morale.
@@ -161,7 +161,7 @@ pub fn checks_due(unit: &TriggeredUnit, effects: &FireEffects, rulings: &MoraleR
         }
         if let Some((stands, before)) = unit.detached {
             let per = stands.clamp(1, 2);
-            let n = (before + effects.figures_lost) / per - before / per;
+            let n = (before.saturating_add(effects.figures_lost) / per).saturating_sub(before / per);
             push_n(&mut due, CheckReason::FigureLost, n);
         } else if unit.single_stand && rulings.optional.single_stands && !effects.first_kill {
             push_n(&mut due, CheckReason::FigureLost, effects.figures_lost);
@@ -173,7 +173,7 @@ pub fn checks_due(unit: &TriggeredUnit, effects: &FireEffects, rulings: &MoraleR
         }
         match unit.brigade_column {
             Some((column, before)) => {
-                let n = column.steps_lost(before + effects.stands_lost)? - column.steps_lost(before)?;
+                let n = column.steps_lost(before.saturating_add(effects.stands_lost))?.saturating_sub(column.steps_lost(before)?);
                 push_n(&mut due, CheckReason::StandLost, n);
             }
             None => push_n(&mut due, CheckReason::StandLost, effects.stands_lost),
@@ -190,12 +190,135 @@ pub fn checks_due(unit: &TriggeredUnit, effects: &FireEffects, rulings: &MoraleR
     Ok(in_order(&due))
 }
 
+/// What was seen routing or surrendering (2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SeenEvent {
+    /// A friendly unit routing, moving routed, or surrendering.
+    RoutOrSurrender,
+    /// Skirmishers routing on the turn they went from skirmishers to routed (no check).
+    SkirmishersJustRouted,
+    /// Routed gun crews abandoning their guns.
+    GunCrewAbandoningGuns,
+    /// Routed gun crews otherwise (no check).
+    RoutedGunCrew,
+    /// A friendly officer hit (8: the same conditions as seeing a rout).
+    OfficerHit,
+}
+
+/// Where the event was seen from (2.2): within 12" in the front visibility arc or 3" in the
+/// rearward arc, with the LOS unblocked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Sighting {
+    /// Distance in inches to the nearest part of the routed unit or the surrender.
+    pub distance: Ratio,
+    /// In the observer's front arc (else the rearward arc).
+    pub in_front_arc: bool,
+    /// The line of sight is unblocked.
+    pub los_unblocked: bool,
+}
+
+/// When an observer checks for what it saw (2.2, 5.1.5, 5.5.4, 5.8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SeenCheck {
+    /// No check.
+    None,
+    /// Check at once.
+    Now,
+    /// A unit being charged (or charging) waits until its own charge sequence is resolved
+    /// (5.1.5, 5.5.4); a unit in melee until the melee ends, unless it is an officer casualty
+    /// within the melee (5.8.2).
+    AfterOwnCharge,
+}
+
+/// Whether and when a unit checks for seeing a rout, a surrender or an officer hit (2.2, 8;
+/// Table 2 nos. 1 and 10).
+///
+/// ```
+/// use johnny_reb::rules::morale::{seen_check, SeenCheck, SeenEvent, Sighting};
+/// use johnny_reb::rules::unit::MoraleLevel;
+/// use johnny_reb::rules::Ratio;
+/// let near = Sighting { distance: Ratio::whole(8), in_front_arc: true, los_unblocked: true };
+/// assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, near, false), SeenCheck::Now);
+/// let behind = Sighting { in_front_arc: false, ..near };
+/// assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, behind, false), SeenCheck::None);
+/// ```
+pub fn seen_check(observer: MoraleLevel, event: SeenEvent, sighting: Sighting, engaged_in_own_charge: bool) -> SeenCheck {
+    let limit: u64 = if sighting.in_front_arc { 12 } else { 3 };
+    let within = u64::from(sighting.distance.numer()) <= limit * u64::from(sighting.distance.denom());
+    let triggers = match event {
+        SeenEvent::RoutOrSurrender | SeenEvent::GunCrewAbandoningGuns => observer != MoraleLevel::Routed,
+        SeenEvent::SkirmishersJustRouted | SeenEvent::RoutedGunCrew => false,
+        // Table 7, "Routed Units: Officer Casualty: Check required."
+        SeenEvent::OfficerHit => true,
+    };
+    match (triggers && within && sighting.los_unblocked, engaged_in_own_charge) {
+        (false, _) => SeenCheck::None,
+        (true, false) => SeenCheck::Now,
+        (true, true) => SeenCheck::AfterOwnCharge,
+    }
+}
+
+/// Whether a unit must take a fear-of-charge check (5.5.1; Table 2 no. 9): a charging enemy
+/// unit comes to, or passes within, 3" (mounted cavalry charged by mounted cavalry: as soon as
+/// the charger is in sight, 5.5.5.b), unless the charger was shaken or routed by defensive
+/// fire, or the two units charge or countercharge each other.
+///
+/// ```
+/// use johnny_reb::rules::morale::fear_of_charge_due;
+/// assert!(fear_of_charge_due(true, false, false));
+/// assert!(!fear_of_charge_due(true, true, false));
+/// assert!(!fear_of_charge_due(true, false, true));
+/// ```
+pub fn fear_of_charge_due(charger_within_3_inches: bool, charger_stopped_by_fire: bool, charging_each_other: bool) -> bool {
+    charger_within_3_inches && !charger_stopped_by_fire && !charging_each_other
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn reg() -> TriggeredUnit {
         TriggeredUnit::new(Arm::Infantry, MoraleLevel::Good)
+    }
+
+    #[test]
+    fn rule_2_2_who_checks_for_a_rout() {
+        let at = |d: u32, front: bool| Sighting { distance: Ratio::whole(d), in_front_arc: front, los_unblocked: true };
+        // 12" to the front, 3" to the rear, LOS unblocked.
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, at(12, true), false), SeenCheck::Now);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, at(13, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Shaken, SeenEvent::RoutOrSurrender, at(3, false), false), SeenCheck::Now);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, at(4, false), false), SeenCheck::None);
+        let blocked = Sighting { los_unblocked: false, ..at(2, true) };
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, blocked, false), SeenCheck::None);
+        let half = Sighting { distance: Ratio::new(7, 2).unwrap(), in_front_arc: false, los_unblocked: true };
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, half, false), SeenCheck::None);
+        // The three exceptions.
+        assert_eq!(seen_check(MoraleLevel::Routed, SeenEvent::RoutOrSurrender, at(1, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::SkirmishersJustRouted, at(1, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutedGunCrew, at(1, true), false), SeenCheck::None);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::GunCrewAbandoningGuns, at(1, true), false), SeenCheck::Now);
+        // Routed units still check for officer casualties (Table 7).
+        assert_eq!(seen_check(MoraleLevel::Routed, SeenEvent::OfficerHit, at(1, true), false), SeenCheck::Now);
+    }
+
+    #[test]
+    fn rule_5_5_4_units_being_charged_wait() {
+        // The 3rd Louisiana, not charged, checks at once for the 2nd Texas's rout; a unit
+        // being charged waits for its own charge sequence.
+        let s = Sighting { distance: Ratio::whole(5), in_front_arc: true, los_unblocked: true };
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, s, false), SeenCheck::Now);
+        assert_eq!(seen_check(MoraleLevel::Good, SeenEvent::RoutOrSurrender, s, true), SeenCheck::AfterOwnCharge);
+        // ...and must check fear of charge if the pursuit comes within 3" (5.5.1).
+        assert!(fear_of_charge_due(true, false, false));
+    }
+
+    #[test]
+    fn rule_4_4_1_e_a_battery_eliminated_is_one_check() {
+        // The entire battery of three sections is eliminated: one check, for the one
+        // adjacent section.
+        let fire = FireEffects { adjacent_units_eliminated: 1, ..Default::default() };
+        assert_eq!(checks_due(&reg(), &fire, &MoraleRulings::default()).unwrap(), vec![CheckReason::AdjacentUnitEliminated]);
     }
 
     #[test]
@@ -269,5 +392,43 @@ mod tests {
         let mut r = MoraleRulings::default();
         r.optional.single_stands = true;
         assert_eq!(checks_due(&single, &fire, &r).unwrap().len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn checks_due_never_panics(
+            figures in any::<u32>(), hits in any::<u32>(), canister in any::<u32>(), stands in any::<u32>(),
+            devastation in 0u32..5, adjacent in 0u32..5, routs in 0u32..5, before in any::<u32>(),
+            column in proptest::option::of(0u32..40), detached in proptest::option::of(0u32..4), flags in any::<[bool; 4]>(),
+        ) {
+            let unit = TriggeredUnit {
+                arm: if flags[0] { Arm::Artillery } else { Arm::Infantry },
+                level: MoraleLevel::Good,
+                artillery_hit_checks_this_turn: before % 5,
+                brigade_column: column.map(|c| (BrigadeColumn { stands_at_forming: c }, before)),
+                merged: flags[1],
+                detached: detached.map(|d| (d, before)),
+                single_stand: flags[2],
+            };
+            let fire = FireEffects {
+                figures_lost: figures % 2000, first_kill: flags[3], crew_kill: flags[3], artillery_hits: hits, canister_hits: canister,
+                stands_lost: stands % 2000, unexpected_devastation: devastation, adjacent_units_eliminated: adjacent,
+                friendly_routs_seen: routs,
+            };
+            if let Ok(due) = checks_due(&unit, &fire, &MoraleRulings::default()) {
+                let hits = due.iter().filter(|c| matches!(c, CheckReason::ArtilleryHit { .. })).count();
+                prop_assert!(hits <= 3);
+                let orders: Vec<u8> = due.iter().map(|c| c.order()).collect();
+                let mut sorted = orders.clone();
+                sorted.sort();
+                prop_assert_eq!(orders, sorted);
+            }
+        }
     }
 }

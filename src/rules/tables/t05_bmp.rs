@@ -2,7 +2,7 @@
 //!
 //! The artillery rows print three values for the four quality columns; which columns they
 //! belong to is a ruling (`ArtilleryColumns`, RULINGS.md "Morale"), so the rows are kept here
-//! exactly as printed and placed by [`crate::rules::morale::bmp`].
+//! exactly as printed and placed by [`crate::rules::morale::bmp()`].
 #![warn(missing_docs)]
 
 /// A BMP table (Tables 5 and 17): one row for infantry and cavalry and three artillery rows.

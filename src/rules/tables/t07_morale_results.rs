@@ -1,5 +1,5 @@
 //! Table 7, Morale Results (2.3, 2.4), as printed. The procedure it describes is
-//! [`crate::rules::morale::check`] and [`crate::rules::morale::rally`]; the text is kept for
+//! [`crate::rules::morale::check()`] and [`crate::rules::morale::rally()`]; the text is kept for
 //! display beside a result.
 #![warn(missing_docs)]
 
