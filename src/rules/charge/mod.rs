@@ -14,6 +14,15 @@
 //!   and what happened, in words with rule numbers.
 //!
 //! Every resolver takes its dice as arguments and offers the odds before the roll.
+//!
+//! The screens drive a charge through [`Charge`]: [`Charge::declare`], then
+//! [`Charge::waiting_for`] (a [`Need`]) and [`Charge::advance`] with the matching [`Input`]
+//! until [`Charge::outcome`](sequence::Charge::outcome) is set. The machine computes the
+//! MMPs it needs through the morale engine ([`Charge::fear_of_charge_mmp`],
+//! [`Charge::charger_impact_mmp`], [`Charge::defender_impact_mmp`],
+//! [`Charge::charger_fire_checks`], [`Charge::melee_checks`]) and the melee kills through
+//! Tables 19 and 10 ([`Charge::melee_kills`]); odds: [`Charge::chance_to_reach_impact`],
+//! [`Charge::impact_odds`], [`Charge::melee_kills_odds`].
 
 #![warn(missing_docs)]
 
