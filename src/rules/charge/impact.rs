@@ -67,6 +67,30 @@ pub fn wave_assault_benefit(waves_in_good_order: u32, waves_in_disorder: u32) ->
     -2 * good - disordered
 }
 
+/// A following wave passing through a first wave that was stopped (6.8.8.b): a wave already in
+/// disorder passes with no further penalty; one in order rolls for disorder as a unit moving
+/// through a friendly unit (6.4.2.b: one die, higher than its BMP, with the two disorder roll
+/// modifiers of 6.2). `roll` is needed only for a wave in order. Returns whether the wave is in
+/// disorder after passing.
+///
+/// ```
+/// use johnny_reb::rules::charge::impact::wave_passes_through;
+/// use johnny_reb::rules::unit::Arm;
+/// use johnny_reb::rules::Die;
+/// assert_eq!(wave_passes_through(3, false, Arm::Infantry, true, None).unwrap(), true);
+/// assert_eq!(wave_passes_through(3, false, Arm::Infantry, false, Some(Die::new(4).unwrap())).unwrap(), false);
+/// ```
+pub fn wave_passes_through(bmp: i32, officer_present: bool, arm: crate::rules::unit::Arm, in_disorder: bool, roll: Option<Die>) -> RuleResult<bool> {
+    if in_disorder {
+        return Ok(true);
+    }
+    let roll = roll.ok_or(RuleError::OutOfRange {
+        what: "wave passing through",
+        detail: "a wave in order rolls one die for disorder as it passes through (6.8.8.b, 6.4.2.b)".to_string(),
+    })?;
+    Ok(super::distance::disorder_roll(bmp, officer_present, arm, roll).disordered)
+}
+
 /// The dice roll for impact between infantry or cavalry (5.7.1.a): each side rolls two dice
 /// and adds its impact MMP (Table 17 BMP with the Table 18 impact modifiers); the lowest sum
 /// wins; equal sums go to melee. `charger_mmp` includes any wave assault benefit
@@ -567,6 +591,15 @@ mod tests {
         assert_eq!(mmp, -1);
         let r = impact(mmp, two(4, 4), 3, two(3, 3));
         assert_eq!(r.charger.total, 7);
+    }
+
+    #[test]
+    fn rule_6_8_8_b_waves_pass_through_a_stopped_first_wave() {
+        use crate::rules::unit::Arm;
+        assert!(wave_passes_through(3, false, Arm::Infantry, true, None).unwrap());
+        assert!(wave_passes_through(3, false, Arm::Infantry, false, Some(Die::new(3).unwrap())).unwrap());
+        assert!(!wave_passes_through(3, true, Arm::Infantry, false, Some(Die::new(3).unwrap())).unwrap());
+        assert!(wave_passes_through(3, false, Arm::Infantry, false, None).is_err());
     }
 
     #[test]
