@@ -1411,6 +1411,15 @@ impl Charge {
 
             (Stage::Close, Input::Close) => {
                 let total = self.total();
+                if self.defender_morale == MoraleLevel::Routed && self.cavalry_vs_cavalry {
+                    let caught = inches_ge(total, self.distance);
+                    h.push(Happened::new(
+                        "5.5.4",
+                        if caught { "The charge reaches the routed cavalry: it surrenders." } else { "The routed cavalry is beyond the charge." },
+                    ));
+                    let c = Self::end(c, if caught { Outcome::DefenderSurrendered } else { Outcome::DefenderRouted }, &mut h);
+                    return self.next(c, h);
+                }
                 let halt_point = inches_sub(self.distance, Ratio::whole(3));
                 if !inches_ge(total, halt_point) {
                     h.push(Happened::new(
@@ -1570,6 +1579,17 @@ impl Charge {
                 }
                 let rout: u32 = dice.iter().map(|d| u32::from(d.face())).sum();
                 c.defender_disordered = true;
+                if self.marks.is_none() {
+                    // Routed on sighting the cavalry (5.5.5.b), before the charge was marked:
+                    // the charge goes on, and takes its surrender if it reaches it (5.5.4).
+                    c.distance = inches_add(self.distance, Ratio::whole(rout));
+                    h.push(Happened::new(
+                        "5.5.4",
+                        format!("The routed unit runs {rout}\" in disorder, {} from the charger now; the charge goes on.", show_inches(c.distance)),
+                    ));
+                    c.stage = Stage::ChargedUnitReaction;
+                    return self.next(c, h);
+                }
                 let total = self.total();
                 let caught = inches_ge(total, inches_add(self.distance, Ratio::whole(rout)));
                 let after_impact = self.impact.is_some();
@@ -2325,6 +2345,20 @@ mod tests {
             c.outcome,
             Some(Outcome::Cavalry { charger: CavalryAftermath::PassesThrough, defender: CavalryAftermath::Surrenders })
         );
+    }
+
+    #[test]
+    fn rule_5_5_5_b_cavalry_routed_on_sighting_is_chased() {
+        let c = Charge::declare(cavalry_setup()).unwrap();
+        let c = go(&c, Input::CavalrySighting { check: MoraleCheckInput { mmp: 6, roll: two(1, 1) }, countercharge: false, must_turn_over_45: false });
+        assert_eq!(c.stage, Stage::DefenderRoutMove);
+        let c = go(&c, Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 1, 2]) });
+        assert_eq!(c.distance, Ratio::whole(14));
+        let c = go(&go(&c, Input::ChargedUnitStays), normal(8));
+        let caught = go(&go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) }), Input::Close);
+        assert_eq!(caught.outcome, Some(Outcome::DefenderSurrendered));
+        let away = go(&go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 1, 1]) }), Input::Close);
+        assert_eq!(away.outcome, Some(Outcome::DefenderRouted));
     }
 
     #[test]
