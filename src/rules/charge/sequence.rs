@@ -1479,7 +1479,16 @@ impl Charge {
                     let c = Self::end(c, Outcome::NoContact, &mut h);
                     return self.next(c, h);
                 }
-                h.push(Happened::new("5.3.5.c", "They meet: resolved as charge against charge, straight to impact after any other defensive fire."));
+                // They meet where the countercharger's move ends, or where the charger comes on
+                // to it: the contact point, from the charger's start (RULINGS.md).
+                c.distance = inches_add(cc.charger_moved, inches_sub(gap, counter_total));
+                h.push(Happened::new(
+                    "5.3.5.c",
+                    format!(
+                        "They meet {} from the charger's start: resolved as charge against charge, straight to impact after any other defensive fire.",
+                        show_inches(c.distance)
+                    ),
+                ));
                 c.stage = Stage::DefensiveFireOne;
             }
 
