@@ -147,7 +147,7 @@ impl AppDoc {
             return Err(SavesError::DuplicateId(new_id.into()));
         }
         let index = self.games.iter().position(|g| g.id == id).ok_or_else(|| SavesError::NoSuchGame(id.into()))?;
-        let mut copy = self.games[index].clone();
+        let mut copy = self.games.get(index).cloned().ok_or_else(|| SavesError::NoSuchGame(id.into()))?;
         copy.id = new_id.to_string();
         let base: String = copy.name.chars().take(super::command::MAX_NAME_CHARS - 7).collect();
         copy.name = format!("{} (copy)", base.trim_end());
@@ -165,8 +165,8 @@ impl AppDoc {
         let game = self.games.remove(index);
         let was_open = game.id == self.current;
         if was_open {
-            let next = index.min(self.games.len() - 1);
-            self.current = self.games[next].id.clone();
+            let next = index.min(self.games.len().saturating_sub(1));
+            self.current = self.games.get(next).map(|g| g.id.clone()).unwrap_or_default();
         }
         Ok(DeletedGame { game, index, was_open })
     }
@@ -189,9 +189,9 @@ impl AppDoc {
 
     /// Opens a saved game; returns it for the session.
     pub fn resume(&mut self, id: &str) -> Result<&Game, SavesError> {
-        let index = self.games.iter().position(|g| g.id == id).ok_or_else(|| SavesError::NoSuchGame(id.into()))?;
+        let game = self.games.iter().find(|g| g.id == id).ok_or_else(|| SavesError::NoSuchGame(id.into()))?;
         self.current = id.to_string();
-        Ok(&self.games[index])
+        Ok(game)
     }
 }
 

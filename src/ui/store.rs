@@ -50,7 +50,7 @@ impl Store {
     pub fn load() -> Store {
         let mut persistence = Persistence::new(browser::local_storage(), browser::new_id());
         let loaded = persistence.load(new_game);
-        browser::set_snapshot(crate::state::schema::encode(&loaded.doc));
+        browser::set_snapshot(snapshot(&loaded.doc));
         PERSISTENCE.with(|p| *p.borrow_mut() = Some(persistence));
         let store = Store {
             session: RwSignal::new(Session::new(loaded.doc.current_game().cloned().unwrap_or_else(new_game))),
@@ -137,7 +137,7 @@ impl Store {
             return;
         }
         let mut doc = self.document();
-        browser::set_snapshot(crate::state::schema::encode(&doc));
+        browser::set_snapshot(snapshot(&doc));
         let outcome = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.save(&mut doc, force)));
         match outcome {
             Some(SaveOutcome::Saved) => {
@@ -227,6 +227,11 @@ impl Store {
         self.dirty.set(true);
         self.save_now(false);
     }
+}
+
+/// What the crash screen exports: the open game as a game file (importable again).
+fn snapshot(doc: &AppDoc) -> String {
+    doc.current_game().map(crate::state::exchange::export_game).unwrap_or_else(|| crate::state::schema::encode(doc))
 }
 
 fn refusal(e: &CommandError) -> String {
