@@ -34,6 +34,8 @@ pub struct Store {
     pub error: RwSignal<Option<String>>,
     /// Changes not yet written.
     pub dirty: RwSignal<bool>,
+    /// The stored document: every saved game (the open one as last put back) and settings.
+    pub saves: RwSignal<AppDoc>,
     /// Bumped on each change so the debounced save knows whether it is the latest.
     generation: RwSignal<u64>,
 }
@@ -48,14 +50,15 @@ impl Store {
     pub fn load() -> Store {
         let mut persistence = Persistence::new(browser::local_storage(), browser::new_id());
         let loaded = persistence.load(new_game);
-        browser::set_snapshot(crate::state::schema::encode(&loaded.doc));
+        browser::set_snapshot(snapshot(&loaded.doc));
         PERSISTENCE.with(|p| *p.borrow_mut() = Some(persistence));
         let store = Store {
-            session: RwSignal::new(Session::new(loaded.doc.game)),
-            settings: RwSignal::new(loaded.doc.settings),
+            session: RwSignal::new(Session::new(loaded.doc.current_game().cloned().unwrap_or_else(new_game))),
+            settings: RwSignal::new(loaded.doc.settings.clone()),
             notice: RwSignal::new(loaded.notice),
             error: RwSignal::new(None),
             dirty: RwSignal::new(false),
+            saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
         };
         store.listen();
@@ -70,7 +73,7 @@ impl Store {
     /// Applies a command to the game; a refused command shows its reason and changes nothing.
     pub fn dispatch(self, command: Command) {
         let mut result = Ok(());
-        self.session.update(|s| result = s.dispatch(&command, browser::now_ms()));
+        self.session.update(|s| result = s.dispatch(&command, browser::now_ms()).map(|_| ()));
         match result {
             Ok(()) => {
                 self.error.set(None);
@@ -120,7 +123,10 @@ impl Store {
 
     /// The document as it stands in memory.
     pub fn document(self) -> AppDoc {
-        let mut doc = AppDoc::fresh(self.session.with_untracked(|s| s.game().clone()));
+        let mut doc = self.saves.get_untracked();
+        let game = self.session.with_untracked(|s| s.game().clone());
+        doc.current = game.id.clone();
+        doc.put_game(game);
         doc.settings = self.settings.get_untracked();
         doc
     }
@@ -131,7 +137,7 @@ impl Store {
             return;
         }
         let mut doc = self.document();
-        browser::set_snapshot(crate::state::schema::encode(&doc));
+        browser::set_snapshot(snapshot(&doc));
         let outcome = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.save(&mut doc, force)));
         match outcome {
             Some(SaveOutcome::Saved) => {
@@ -173,8 +179,10 @@ impl Store {
     }
 
     fn show(self, doc: AppDoc) {
-        self.session.update(|s| s.replace(doc.game));
-        self.settings.set(doc.settings);
+        let game = doc.current_game().cloned().unwrap_or_else(new_game);
+        self.session.update(|s| s.replace(game));
+        self.settings.set(doc.settings.clone());
+        self.saves.set(doc);
         self.dirty.set(false);
     }
 
@@ -219,6 +227,11 @@ impl Store {
         self.dirty.set(true);
         self.save_now(false);
     }
+}
+
+/// What the crash screen exports: the open game as a game file (importable again).
+fn snapshot(doc: &AppDoc) -> String {
+    doc.current_game().map(crate::state::exchange::export_game).unwrap_or_else(|| crate::state::schema::encode(doc))
 }
 
 fn refusal(e: &CommandError) -> String {
