@@ -3,7 +3,7 @@
 //! It wraps a [`Session`] (the game and its undo stacks) in signals, saves after every change
 //! (debounced, and at once when the page is hidden), and surfaces storage problems as notices.
 
-use crate::state::command::{Command, CommandError, Session};
+use crate::state::command::{Command, CommandError, Outcome, Session};
 use crate::state::game::Game;
 use crate::state::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
 use crate::state::schema::AppDoc;
@@ -72,14 +72,24 @@ impl Store {
 
     /// Applies a command to the game; a refused command shows its reason and changes nothing.
     pub fn dispatch(self, command: Command) {
-        let mut result = Ok(());
-        self.session.update(|s| result = s.dispatch(&command, browser::now_ms()).map(|_| ()));
+        let _ = self.dispatch_outcome(command);
+    }
+
+    /// Applies a command and returns what it did (the morale checks it calls for, a stand
+    /// lost, integrity levels crossed), or `None` when it was refused (the reason is shown).
+    pub fn dispatch_outcome(self, command: Command) -> Option<Outcome> {
+        let mut result = Err(CommandError::Refused(String::new()));
+        self.session.update(|s| result = s.dispatch(&command, browser::now_ms()));
         match result {
-            Ok(()) => {
+            Ok(outcome) => {
                 self.error.set(None);
                 self.changed();
+                Some(outcome)
             }
-            Err(e) => self.error.set(Some(refusal(&e))),
+            Err(e) => {
+                self.error.set(Some(refusal(&e)));
+                None
+            }
         }
     }
 
@@ -107,7 +117,8 @@ impl Store {
         self.changed();
     }
 
-    fn changed(self) {
+    /// Marks the document changed and schedules its save (debounced).
+    pub fn changed(self) {
         self.dirty.set(true);
         let generation = self.generation.get_untracked() + 1;
         self.generation.set(generation);
