@@ -3,7 +3,7 @@
 
 use super::game::{Game, LogEntry};
 use super::roster::{
-    Army, Attachment, Battery, Brigade, ChargePermission, Division, GunState, LevelCrossed, Officer, OfficerCondition,
+    Army, Battery, Brigade, ChargePermission, Division, GunState, LevelCrossed, Officer, OfficerCondition,
     Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
     MAX_MERGED_STANDS,
 };
@@ -330,7 +330,6 @@ fn clear_dangling(roster: &mut Roster) {
                     if r.merged_into.as_ref().is_some_and(|h| !ids.contains(h)) {
                         r.merged_into = None;
                     }
-                    r.attached.retain(|a| ids.contains(&a.regiment));
                 }
             }
         }
@@ -364,11 +363,6 @@ fn renew_brigade(b: &mut Brigade, roster: &Roster, counter: &mut u64) {
     let new_of = |old: &str| map.iter().find(|(o, _)| o == old).map(|(_, n)| n.clone());
     for r in &mut b.regiments {
         r.merged_into = r.merged_into.as_deref().and_then(new_of);
-        r.attached = r
-            .attached
-            .iter()
-            .filter_map(|a| new_of(&a.regiment).map(|n| Attachment { regiment: n, stands: a.stands }))
-            .collect();
     }
     for bat in &mut b.batteries {
         renew_battery(bat, roster, counter);
@@ -428,11 +422,6 @@ fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
         for b in &mut d.brigades {
             for r in &mut b.regiments {
                 r.merged_into = remap(&r.merged_into);
-                r.attached = r
-                    .attached
-                    .iter()
-                    .filter_map(|a| map.get(&a.regiment).map(|n| Attachment { regiment: n.clone(), stands: a.stands }))
-                    .collect();
             }
         }
     }
@@ -665,7 +654,6 @@ impl Command {
                 clean_regiment(&mut r)?;
                 r.id = roster.fresh_id("r", counter);
                 r.merged_into = None;
-                r.attached.clear();
                 let id = r.id.clone();
                 let b = roster.brigade_mut(brigade).ok_or_else(|| not_found("brigade", brigade))?;
                 let text = format!("{}: regiment {} added ({} figures)", b.name, q(&r.name), r.figures());
@@ -890,15 +878,35 @@ impl Command {
 
             // Casualties and markers.
             Command::AddKill { regiment } => {
-                let r = regiment_mut(roster, regiment)?;
-                if r.merged_into.is_some() {
-                    return Err(refused(format!("{} has merged into another regiment: take its kills there (6.8.9.c).", q(&r.name))));
+                // 6.8.9.c: in a merged unit, kills may be taken from either regiment when their
+                // stands hold the same figures, else from the one with fewer per stand.
+                let this = regiment_ref(roster, regiment)?;
+                let (host_id, unit_name) = match &this.merged_into {
+                    Some(h) => (h.clone(), regiment_ref(roster, h)?.name.clone()),
+                    None => (this.id.clone(), this.name.clone()),
+                };
+                let mut members: Vec<&Regiment> = roster.merged_parts(&host_id);
+                if let Some(h) = roster.regiment(&host_id) {
+                    members.push(h);
                 }
+                let merged = members.len() > 1;
+                if merged {
+                    let mine = this.next_stand_figures().unwrap_or(u8::MAX);
+                    let fewest = members.iter().filter_map(|m| m.next_stand_figures()).min().unwrap_or(mine);
+                    if mine > fewest {
+                        return Err(refused(format!(
+                            "In {}, kills must be taken from the regiment with fewer figures per stand (6.8.9.c).",
+                            q(&unit_name)
+                        )));
+                    }
+                }
+                let r = regiment_mut(roster, regiment)?;
                 let effect = r.kill_effect().ok_or_else(|| refused(format!("{} has no stands left to take a kill (0.1.3).", q(&r.name))))?;
                 r.kills = r.kills.saturating_add(1);
                 let mut checks = Vec::new();
-                let check = |reason| MoraleCheck { unit: r.id.clone(), name: r.name.clone(), reason };
-                if effect.first_kill {
+                // The merged unit checks as one, and takes no new first-casualty check (6.8.9.b).
+                let check = |reason| MoraleCheck { unit: host_id.clone(), name: unit_name.clone(), reason };
+                if effect.first_kill && !merged {
                     checks.push(check(CheckReason::FirstKill));
                 }
                 let mut text = format!("{}: kill {} ({} of {} figures left)", r.name, r.kills, r.figures_left(), r.figures());
@@ -1027,21 +1035,22 @@ impl Command {
                 }
                 let part = regiment_ref(roster, regiment)?;
                 let host_r = regiment_ref(roster, host)?;
-                if part.merged_into.is_some() || host_r.merged_into.is_some() {
-                    return Err(refused("One of these regiments has already merged into another (6.8.9)."));
+                if part.merged_into.is_some() || host_r.merged_into.is_some() || !roster.merged_parts(regiment).is_empty() {
+                    return Err(refused("One of these regiments has already merged with another (6.8.9)."));
                 }
                 if part.is_lost() || host_r.is_lost() {
                     return Err(refused("A lost regiment cannot merge (6.8.9)."));
                 }
                 let moving = part.stands_left();
-                let already: usize = host_r.attached.iter().map(|x| x.stands as usize).sum();
-                if host_r.stands_left() + already + moving > MAX_MERGED_STANDS {
+                if roster.merged_stands(host) + moving > MAX_MERGED_STANDS {
                     return Err(refused(format!("A merged unit may never have more than {MAX_MERGED_STANDS} stands (6.8.9.a).")));
                 }
                 let (part_name, host_name) = (part.name.clone(), host_r.name.clone());
                 regiment_mut(roster, regiment)?.merged_into = Some(host.clone());
-                regiment_mut(roster, host)?.attached.push(Attachment { regiment: regiment.clone(), stands: moving as u8 });
-                format!("{moving} stands of {part_name} merge into {host_name}: morale -1 per stand attached (6.8.9.b)")
+                format!(
+                    "{moving} stands of {part_name} merge into {host_name}: morale {} for stands attached (6.8.9.b)",
+                    roster.merged_modifier(host)
+                )
             }
 
             // Artillery.
@@ -1202,6 +1211,7 @@ impl Session {
         let mut next = self.game.clone();
         let effect = command.execute(&mut next)?;
         let levels_crossed = next.roster.levels_crossed(&self.game.roster);
+        next.roster.note_levels(&levels_crossed, next.turn);
         let mut text = effect.text;
         for l in &levels_crossed {
             text.push_str(&format!(". {l}"));
@@ -1515,6 +1525,13 @@ mod tests {
         assert_eq!(brigade[0].to, IntegrityLevel::CeaseOffensive);
         assert!(s.game().log.last().unwrap().text.contains("cease offensive activity"));
         assert_eq!(s.game().roster.integrity(&scope).unwrap().lost, 6);
+        // Its restrictions apply from the next turn (11.2).
+        assert_eq!(s.game().roster.level_in_force(&scope, 1), IntegrityLevel::Fighting);
+        assert_eq!(s.game().roster.level_in_force(&scope, 2), IntegrityLevel::CeaseOffensive);
+        // Taking the kill back goes below the level and forgets it.
+        let mut t = s.clone();
+        t.dispatch(&Command::RemoveKill { regiment: "r-1tn".into() }, 0.0).unwrap();
+        assert_eq!(t.game().roster.level_in_force(&scope, 2), IntegrityLevel::Fighting);
         // Undo goes back below the level.
         s.undo();
         assert_eq!(s.game().roster.integrity(&scope).unwrap().level, IntegrityLevel::Fighting);
@@ -1529,8 +1546,23 @@ mod tests {
         s.dispatch(&Command::Merge { regiment: "r-2wi".into(), host: "r-7wi".into() }, 0.0).unwrap();
         let g = s.game();
         assert_eq!(g.roster.integrity(&CommandScope::Brigade("b-iron".into())).unwrap().lost, before);
-        assert_eq!(g.roster.regiment("r-7wi").unwrap().merged_modifier(), -2);
-        assert!(s.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).is_err());
+        assert_eq!(g.roster.merged_modifier("r-7wi"), -2);
+        assert_eq!(g.roster.merged_stands("r-7wi"), 4);
+        // 2nd Wisconsin has stands of 3, the 7th's next stand has 3 figures too (4-3-4-3-4 with
+        // three gone: 3, 4): kills may go to either (6.8.9.c).
+        let out = s.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).unwrap();
+        assert_eq!(out.morale_checks, vec![], "no new first-casualty check (6.8.9.b)");
+        s.dispatch(&Command::AddKill { regiment: "r-7wi".into() }, 0.0).unwrap();
+        // Kills go to the regiment with fewer figures per stand (6.8.9.c).
+        let mut t = demo();
+        kill(&mut t, "r-24mi", 15); // stands of 5, two left
+        kill(&mut t, "r-2wi", 9); // stands of 3, two left
+        t.dispatch(&Command::Merge { regiment: "r-2wi".into(), host: "r-24mi".into() }, 0.0).unwrap();
+        assert!(t.dispatch(&Command::AddKill { regiment: "r-24mi".into() }, 0.0).is_err());
+        assert!(t.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).is_ok());
+        // No more than five stands in a merged unit (6.8.9.a).
+        kill(&mut s, "r-19in", 3);
+        assert!(s.dispatch(&Command::Merge { regiment: "r-19in".into(), host: "r-7wi".into() }, 0.0).is_err());
     }
 
     #[test]
@@ -1697,15 +1729,18 @@ mod tests {
         let mut bytes = 0;
         let encode = best(&mut |_| bytes = crate::state::schema::encode(&doc).len());
         println!(
-            "60 regiments, 20 sections, 20 officers, 500 log lines (debug build): \
-             kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)"
+            "60 regiments, 20 sections, 20 officers, 500 log lines ({} build): \
+             kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)",
+            if cfg!(debug_assertions) { "debug" } else { "optimised" }
         );
-        // Debug build on a shared machine: generous bounds; a release build is several times
-        // faster.
-        let ms = std::time::Duration::from_millis(1);
-        assert!(kill < ms, "kill {kill:?}");
-        assert!(undo < ms / 10 && redo < ms / 10, "undo {undo:?}, redo {redo:?}");
-        assert!(encode < ms * 4, "encode {encode:?}");
+        // An unoptimised (debug) build on a shared machine is several times slower than the
+        // app's optimised build: its bounds are generous. Optimised, each is well under 1 ms.
+        let us = std::time::Duration::from_micros(1);
+        let (kill_max, undo_max, encode_max) =
+            if cfg!(debug_assertions) { (2000 * us, 100 * us, 10_000 * us) } else { (500 * us, 20 * us, 1000 * us) };
+        assert!(kill < kill_max, "kill {kill:?}");
+        assert!(undo < undo_max && redo < undo_max, "undo {undo:?}, redo {redo:?}");
+        assert!(encode < encode_max, "encode {encode:?}");
     }
 
 
