@@ -24,123 +24,347 @@ pub enum Command {
     /// skipped, and only undo goes back). A new turn cancels single crew kills (4.3.5.b).
     NextPhase,
     /// Give the game a new name.
-    RenameGame { name: String },
+    RenameGame {
+        /// The name.
+        name: String,
+    },
 
     /// Set the stance of a side's whole army as one command (11.2).
-    SetArmyStance { side: Side, stance: Stance },
+    SetArmyStance {
+        /// The side.
+        side: Side,
+        /// The stance (11.2).
+        stance: Stance,
+    },
     /// Replace a side's army with an imported army list (already validated by
     /// [`super::exchange`]; checked again here).
-    ReplaceArmy { side: Side, army: Army },
+    ReplaceArmy {
+        /// The side.
+        side: Side,
+        /// The army.
+        army: Army,
+    },
 
     /// Add an empty division at the end of a side.
-    AddDivision { side: Side, name: String },
+    AddDivision {
+        /// The side.
+        side: Side,
+        /// The name.
+        name: String,
+    },
     /// Rename a division and set its stance (11.2).
-    EditDivision { id: String, name: String, stance: Stance },
+    EditDivision {
+        /// The id of the item.
+        id: String,
+        /// The name.
+        name: String,
+        /// The stance (11.2).
+        stance: Stance,
+    },
     /// Copy a division with everything in it, placed after it.
-    CopyDivision { id: String },
+    CopyDivision {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a division with everything in it.
-    DeleteDivision { id: String },
+    DeleteDivision {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a division to position `to` in its side.
-    MoveDivision { id: String, to: usize },
+    MoveDivision {
+        /// The id of the item.
+        id: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add an empty brigade at the end of a division.
-    AddBrigade { division: String, name: String },
+    AddBrigade {
+        /// The division's id.
+        division: String,
+        /// The name.
+        name: String,
+    },
     /// Rename a brigade.
-    RenameBrigade { id: String, name: String },
+    RenameBrigade {
+        /// The id of the item.
+        id: String,
+        /// The name.
+        name: String,
+    },
     /// Copy a whole brigade, regiments and batteries, placed after it.
-    CopyBrigade { id: String },
+    CopyBrigade {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a brigade with everything in it.
-    DeleteBrigade { id: String },
+    DeleteBrigade {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a brigade to position `to` of a division of the same side.
-    MoveBrigade { id: String, division: String, to: usize },
+    MoveBrigade {
+        /// The id of the item.
+        id: String,
+        /// The division's id.
+        division: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add a regiment at the end of a brigade (its id is replaced by a fresh one).
-    AddRegiment { brigade: String, regiment: Regiment },
+    AddRegiment {
+        /// The brigade's id.
+        brigade: String,
+        /// The regiment as filled in.
+        regiment: Regiment,
+    },
     /// Replace a regiment with an edited one of the same id.
-    EditRegiment { regiment: Regiment },
+    EditRegiment {
+        /// The regiment as filled in.
+        regiment: Regiment,
+    },
     /// Copy a regiment, placed after it, with no losses.
-    CopyRegiment { id: String },
+    CopyRegiment {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a regiment.
-    DeleteRegiment { id: String },
+    DeleteRegiment {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a regiment to position `to` of a brigade of the same side.
-    MoveRegiment { id: String, brigade: String, to: usize },
+    MoveRegiment {
+        /// The id of the item.
+        id: String,
+        /// The brigade's id.
+        brigade: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add an empty battery to a division (divisional artillery) or a brigade.
-    AddBattery { owner: String, name: String },
+    AddBattery {
+        /// The id of the division or brigade.
+        owner: String,
+        /// The name.
+        name: String,
+    },
     /// Rename a battery.
-    RenameBattery { id: String, name: String },
+    RenameBattery {
+        /// The id of the item.
+        id: String,
+        /// The name.
+        name: String,
+    },
     /// Copy a battery with its sections, placed after it.
-    CopyBattery { id: String },
+    CopyBattery {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a battery and its sections.
-    DeleteBattery { id: String },
+    DeleteBattery {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a battery to position `to` of a division or brigade of the same side.
-    MoveBattery { id: String, owner: String, to: usize },
+    MoveBattery {
+        /// The id of the item.
+        id: String,
+        /// The id of the division or brigade.
+        owner: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add a gun section at the end of a battery (its id is replaced by a fresh one).
-    AddSection { battery: String, section: Section },
+    AddSection {
+        /// The battery's id.
+        battery: String,
+        /// The section as filled in.
+        section: Section,
+    },
     /// Replace a section with an edited one of the same id.
-    EditSection { section: Section },
+    EditSection {
+        /// The section as filled in.
+        section: Section,
+    },
     /// Copy a section, placed after it, fresh.
-    CopySection { id: String },
+    CopySection {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a section.
-    DeleteSection { id: String },
+    DeleteSection {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a section to position `to` of its battery.
-    MoveSection { id: String, to: usize },
+    MoveSection {
+        /// The id of the item.
+        id: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add an officer to a side (his id is replaced by a fresh one).
-    AddOfficer { side: Side, officer: Officer },
+    AddOfficer {
+        /// The side.
+        side: Side,
+        /// The officer as filled in.
+        officer: Officer,
+    },
     /// Replace an officer with an edited one of the same id.
-    EditOfficer { officer: Officer },
+    EditOfficer {
+        /// The officer as filled in.
+        officer: Officer,
+    },
     /// Copy an officer (commanding nothing), placed after him.
-    CopyOfficer { id: String },
+    CopyOfficer {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete an officer.
-    DeleteOfficer { id: String },
+    DeleteOfficer {
+        /// The id of the item.
+        id: String,
+    },
     /// Move an officer to position `to` in his side's list.
-    MoveOfficer { id: String, to: usize },
+    MoveOfficer {
+        /// The id of the item.
+        id: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// One kill to a regiment, taken from the left (0.1.3).
-    AddKill { regiment: String },
+    AddKill {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Take back one kill (a mistaken tap).
-    RemoveKill { regiment: String },
+    RemoveKill {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Remove a stand other than by kills, from the right (2.4: a routed regiment that fails
     /// to rally).
-    RemoveStand { regiment: String },
+    RemoveStand {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Put back a stand removed by [`Command::RemoveStand`].
-    RestoreStand { regiment: String },
+    RestoreStand {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Set a regiment's or a section crew's morale (2.3.5).
-    SetMorale { unit: String, level: MoraleLevel },
+    SetMorale {
+        /// The regiment's or gun section's id.
+        unit: String,
+        /// The morale level.
+        level: MoraleLevel,
+    },
     /// Set a regiment's formation (0.1.2).
-    SetFormation { regiment: String, formation: Formation },
+    SetFormation {
+        /// The regiment's id.
+        regiment: String,
+        /// The formation.
+        formation: Formation,
+    },
     /// Set or clear a marker on a regiment.
-    SetFlag { regiment: String, flag: RegimentFlag, on: bool },
+    SetFlag {
+        /// The regiment's id.
+        regiment: String,
+        /// The marker.
+        flag: RegimentFlag,
+        /// Set (true) or clear (false).
+        on: bool,
+    },
     /// Record that a regiment charges this turn (5.1.4: refused on a third turn in a row).
-    RecordCharge { regiment: String },
+    RecordCharge {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Detach 0 to 2 stands as skirmishers (6.8.6).
-    SetDetachedSkirmishers { regiment: String, stands: u8 },
+    SetDetachedSkirmishers {
+        /// The regiment's id.
+        regiment: String,
+        /// How many stands (0 to 2).
+        stands: u8,
+    },
     /// Merge the remaining stands of `regiment` into `host` of the same brigade (6.8.9).
-    Merge { regiment: String, host: String },
+    Merge {
+        /// The regiment's id.
+        regiment: String,
+        /// The id of the regiment they join.
+        host: String,
+    },
 
     /// One kill to a gun crew this turn (4.3.5.b; 4.4.1.b): the second eliminates the crew
     /// and the gun is abandoned.
-    AddCrewKill { section: String },
+    AddCrewKill {
+        /// The gun section's id.
+        section: String,
+    },
     /// Take back one crew kill this turn.
-    RemoveCrewKill { section: String },
+    RemoveCrewKill {
+        /// The gun section's id.
+        section: String,
+    },
     /// Limber or unlimber a section (6.6.1).
-    SetLimbered { section: String, limbered: bool },
+    SetLimbered {
+        /// The gun section's id.
+        section: String,
+        /// Limbered (true) or unlimbered (false).
+        limbered: bool,
+    },
     /// Fire canister: one round, or two for double canister (4.3.4.a, 4.3.4.b).
-    UseCanister { section: String, rounds: u8 },
+    UseCanister {
+        /// The gun section's id.
+        section: String,
+        /// 1, or 2 for double canister.
+        rounds: u8,
+    },
     /// Set or clear "low on shot" (4.3.4.a).
-    SetLowOnShot { section: String, on: bool },
+    SetLowOnShot {
+        /// The gun section's id.
+        section: String,
+        /// Set (true) or clear (false).
+        on: bool,
+    },
     /// Set what has become of a gun: abandoned, spiked, destroyed, captured, or back in
     /// action (4.3.5).
-    SetGunState { section: String, state: GunState },
+    SetGunState {
+        /// The gun section's id.
+        section: String,
+        /// What has become of the gun.
+        state: GunState,
+    },
 
     /// An officer hit in Phase Eight with this Table 20 effect, in the current turn (8).
-    OfficerHit { officer: String, effect: CasualtyEffect },
+    OfficerHit {
+        /// The officer's id.
+        officer: String,
+        /// The Table 20 effect.
+        effect: CasualtyEffect,
+    },
     /// Set an officer's condition directly (a correction).
-    SetOfficerCondition { officer: String, condition: OfficerCondition },
+    SetOfficerCondition {
+        /// The officer's id.
+        officer: String,
+        /// His condition.
+        condition: OfficerCondition,
+    },
     /// Attach an officer to a regiment or section, or to none.
-    SetOfficerWith { officer: String, unit: Option<String> },
+    SetOfficerWith {
+        /// The officer's id.
+        officer: String,
+        /// The regiment or gun section, by id, or none.
+        unit: Option<String>,
+    },
 }
 
 /// A marker on a regiment.
@@ -231,7 +455,12 @@ pub enum CommandError {
     /// A name must have something in it and be of reasonable length.
     BadName(String),
     /// No such unit, command or officer in the game.
-    NotFound { what: &'static str, id: String },
+    NotFound {
+        /// What was looked for: "regiment", "battery"...
+        what: &'static str,
+        /// The id asked for.
+        id: String,
+    },
     /// The rules (or the app's limits) do not allow it; the text says why, with the rule.
     Refused(String),
 }

@@ -1302,7 +1302,7 @@ impl Roster {
                     .find(|o| o.scope == now.scope)
                     .map(|o| o.integrity.level)
                     .unwrap_or(IntegrityLevel::Fighting);
-                (from != now.integrity.level).then(|| LevelCrossed {
+                (from != now.integrity.level).then_some(LevelCrossed {
                     scope: now.scope,
                     name: now.name,
                     from,
