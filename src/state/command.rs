@@ -3,7 +3,7 @@
 
 use super::game::{Game, LogEntry};
 use super::roster::{
-    Army, Battery, Brigade, ChargePermission, Division, GunState, LevelCrossed, Officer, OfficerCondition,
+    Army, Battery, Brigade, ChargePermission, CommandScope, Division, GunState, LevelCrossed, Officer, OfficerCondition,
     Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
     MAX_MERGED_STANDS,
 };
@@ -540,9 +540,13 @@ fn check_roster(roster: &Roster) -> Result<(), CommandError> {
 }
 
 /// Clears every reference to ids no longer in the roster: officers' commands and units,
-/// merges and attachments.
+/// merges, and the integrity levels of commands that are gone.
 fn clear_dangling(roster: &mut Roster) {
     let ids: HashSet<String> = roster.ids().into_iter().map(str::to_string).collect();
+    roster.levels_reached.retain(|l| match &l.scope {
+        CommandScope::Army(_) => true,
+        CommandScope::Division(id) | CommandScope::Brigade(id) => ids.contains(id),
+    });
     for side in Side::BOTH {
         let army = roster.army_mut(side);
         for o in &mut army.officers {
@@ -1506,7 +1510,7 @@ mod tests {
     use crate::rules::unit::Quality;
     use crate::state::demo::demo_game;
     use crate::state::game::Phase;
-    use crate::state::roster::{CommandScope, GunType, Rank, Weapon};
+    use crate::state::roster::{GunType, Rank, Weapon};
 
     fn demo() -> Session {
         Session::new(demo_game("g1"))
@@ -1761,6 +1765,10 @@ mod tests {
         let mut t = s.clone();
         t.dispatch(&Command::RemoveKill { regiment: "r-1tn".into() }, 0.0).unwrap();
         assert_eq!(t.game().roster.level_in_force(&scope, 2), IntegrityLevel::Fighting);
+        // Deleting the brigade forgets its levels.
+        let mut t = s.clone();
+        t.dispatch(&Command::DeleteBrigade { id: "b-archer".into() }, 0.0).unwrap();
+        assert!(t.game().roster.levels_reached.iter().all(|l| l.scope != scope));
         // Undo goes back below the level.
         s.undo();
         assert_eq!(s.game().roster.integrity(&scope).unwrap().level, IntegrityLevel::Fighting);
