@@ -1968,7 +1968,7 @@ mod tests {
         println!(
             "60 regiments, 20 sections, 20 officers, 500 log lines ({} build): \
              kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)",
-            if cfg!(debug_assertions) { "debug" } else { "optimised" }
+            if cfg!(debug_assertions) { "debug-assertions" } else { "release" }
         );
         // An unoptimised (debug) build on a shared machine is several times slower than the
         // app's optimised build: its bounds are generous. Optimised, each is well under 1 ms.
