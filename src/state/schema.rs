@@ -84,9 +84,15 @@ pub enum DecodeError {
     /// Not JSON, or not the shape this app writes.
     Corrupt(String),
     /// Written by a newer version of the app than this one.
-    Newer { found: u32 },
+    Newer {
+        /// The format number found.
+        found: u32,
+    },
     /// Too large to be anything this app wrote.
-    TooLarge { bytes: usize },
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for DecodeError {
