@@ -3,12 +3,15 @@
 //! It wraps a [`Session`] (the game and its undo stacks) in signals, saves after every change
 //! (debounced, and at once when the page is hidden), and surfaces storage problems as notices.
 
+use crate::rules::{CellRef, Entered, Overrides};
 use crate::state::command::{Command, CommandError, Session};
 use crate::state::game::Game;
 use crate::state::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
 use crate::state::schema::AppDoc;
 use crate::state::settings::Settings;
 use crate::ui::browser::{self, BrowserStore};
+use crate::ui::tables::entry;
+use crate::ui::tables::model::EntryKind;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -32,6 +35,8 @@ pub struct Store {
     pub notice: RwSignal<Option<StorageNotice>>,
     /// A refused command's message.
     pub error: RwSignal<Option<String>>,
+    /// The players' Tables Card entries (saved with the document).
+    pub table_entries: RwSignal<Overrides>,
     /// Changes not yet written.
     pub dirty: RwSignal<bool>,
     /// Bumped on each change so the debounced save knows whether it is the latest.
@@ -53,6 +58,7 @@ impl Store {
         let store = Store {
             session: RwSignal::new(Session::new(loaded.doc.game)),
             settings: RwSignal::new(loaded.doc.settings),
+            table_entries: RwSignal::new(loaded.doc.table_entries),
             notice: RwSignal::new(loaded.notice),
             error: RwSignal::new(None),
             dirty: RwSignal::new(false),
@@ -104,6 +110,49 @@ impl Store {
         self.changed();
     }
 
+    /// Records one Tables Card entry, replacing any earlier one for the cell.
+    pub fn set_table_entry(self, cell: CellRef, value: Entered) {
+        self.edit_table_entries(|o| o.set(cell, value));
+    }
+
+    /// Forgets one Tables Card entry: the shipped value, or the gap, comes back.
+    pub fn reset_table_entry(self, cell: &CellRef) {
+        let mut had = false;
+        self.table_entries.update(|o| had = o.reset(cell).is_some());
+        if had {
+            self.changed();
+        }
+    }
+
+    /// Changes the Tables Card entries in one step (an entry that spans several cells, an
+    /// imported table set).
+    pub fn edit_table_entries(self, f: impl FnOnce(&mut Overrides)) {
+        self.table_entries.update(f);
+        self.changed();
+    }
+
+    /// Enters what the players typed for a Tables Card cell; a refusal says what is wrong and
+    /// saves nothing.
+    pub fn enter_table_value(self, cell: &CellRef, kind: EntryKind, text: &str) -> Result<(), String> {
+        let changes = entry::parse_entry(cell, kind, text)?;
+        self.edit_table_entries(|o| entry::apply(o, changes));
+        Ok(())
+    }
+
+    /// Puts a Tables Card cell back to its shipped value (or its gap).
+    pub fn reset_table_value(self, cell: &CellRef, kind: EntryKind) {
+        let changes = entry::reset_changes(cell, kind);
+        self.edit_table_entries(|o| entry::apply(o, changes));
+    }
+
+    /// Adds a table set file's entries (they replace the same cells); a refused file changes
+    /// nothing. Returns how many entries it held.
+    pub fn import_table_set(self, text: &str) -> Result<usize, String> {
+        let set = entry::decode_table_set(text)?;
+        self.edit_table_entries(|o| entry::merge(o, &set));
+        Ok(set.len())
+    }
+
     fn changed(self) {
         self.dirty.set(true);
         let generation = self.generation.get_untracked() + 1;
@@ -122,6 +171,7 @@ impl Store {
     pub fn document(self) -> AppDoc {
         let mut doc = AppDoc::fresh(self.session.with_untracked(|s| s.game().clone()));
         doc.settings = self.settings.get_untracked();
+        doc.table_entries = self.table_entries.get_untracked();
         doc
     }
 
@@ -175,6 +225,7 @@ impl Store {
     fn show(self, doc: AppDoc) {
         self.session.update(|s| s.replace(doc.game));
         self.settings.set(doc.settings);
+        self.table_entries.set(doc.table_entries);
         self.dirty.set(false);
     }
 
