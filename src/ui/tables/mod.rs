@@ -48,7 +48,7 @@ fn TableList() -> impl IntoView {
     let export = move |_| {
         let text = store.table_entries.with_untracked(entry::encode_table_set);
         match browser::download(&browser::dated_filename("johnny-reb-table-set"), &text, "application/json") {
-            Ok(()) => status.set(Some((false, format!("Exported {} entries as a table set.", entered())))),
+            Ok(()) => status.set(Some((false, format!("Exported {} as a table set.", entries(entered()))))),
             Err(e) => status.set(Some((true, format!("Export failed: {e}")))),
         }
     };
@@ -58,7 +58,7 @@ fn TableList() -> impl IntoView {
         browser::read_chosen_file(&input, entry::MAX_TABLE_SET_BYTES, move |read| {
             let result = read.and_then(|(name, text)| store.import_table_set(&text).map(|n| (name, n)));
             match result {
-                Ok((name, n)) => status.set(Some((false, format!("Imported {n} entries from \"{name}\".")))),
+                Ok((name, n)) => status.set(Some((false, format!("Imported {} from \"{name}\".", entries(n))))),
                 Err(why) => status.set(Some((true, format!("Nothing was imported. {why}")))),
             }
             // The same file may be chosen again.
@@ -180,6 +180,15 @@ fn OneTable(id: String) -> impl IntoView {
         focus_input();
     };
 
+    let message_view = move || {
+        message.get().map(|(error, text)| {
+            if error {
+                view! { <p class="banner error" role="alert">{text}</p> }.into_any()
+            } else {
+                view! { <p class="banner info" role="status">{text}</p> }.into_any()
+            }
+        })
+    };
     let editor = move || {
         current().map(|shown| {
             let (cell, kind) = shown.entry.clone().unwrap_or((CellRef::new("", "", ""), model::EntryKind::Number { na: true }));
@@ -191,35 +200,38 @@ fn OneTable(id: String) -> impl IntoView {
                 _ => "Missing from the transcription.".to_string(),
             };
             view! {
-                <section class="editor" aria-label="Enter a value from your card">
-                    <p class="editor-cell"><strong>{shown.name.clone()}</strong></p>
-                    <p class="muted">
-                        {shipped_text}
-                        {has_entry.then(|| format!(" Entered: {}.", shown.text))}
+                <section class="editor" aria-label="Tables Card entry">
+                    <p class="editor-cell">
+                        <strong>{shown.name.clone()}</strong>
+                        " "
+                        <span class="muted">{shipped_text}{has_entry.then(|| format!(" Entered: {}.", shown.text))}</span>
                     </p>
                     <label class="editor-label" for="table-entry">"Value from your card"</label>
-                    <input
-                        id="table-entry"
-                        class="editor-input"
-                        type="text"
-                        inputmode=kind.input_mode()
-                        enterkeyhint="next"
-                        autocomplete="off"
-                        autocapitalize="off"
-                        spellcheck="false"
-                        node_ref=input_ref
-                        prop:value=move || draft.get()
-                        on:input=move |ev| draft.set(event_target_value(&ev))
-                        on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                            if ev.key() == "Enter" {
-                                ev.prevent_default();
-                                save_next();
+                    <div class="editor-line">
+                        <input
+                            id="table-entry"
+                            class="editor-input"
+                            type="text"
+                            inputmode=kind.input_mode()
+                            enterkeyhint="next"
+                            autocomplete="off"
+                            autocapitalize="off"
+                            spellcheck="false"
+                            node_ref=input_ref
+                            prop:value=move || draft.get()
+                            on:input=move |ev| draft.set(event_target_value(&ev))
+                            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                                if ev.key() == "Enter" {
+                                    ev.prevent_default();
+                                    save_next();
+                                }
                             }
-                        }
-                    />
-                    <p class="muted hint">{kind.hint()}</p>
-                    <div class="row">
+                        />
                         <button class="button primary" on:click=move |_| save_next()>"Save and next"</button>
+                    </div>
+                    <p class="muted hint">{kind.hint()}</p>
+                    {message_view}
+                    <div class="row">
                         {has_entry.then(|| view! { <button class="button" on:click=move |_| reset()>"Reset"</button> })}
                         <button class="button" on:click=move |_| {
                             selected.set(None);
@@ -258,20 +270,22 @@ fn OneTable(id: String) -> impl IntoView {
     };
 
     view! {
-        <section class="screen tables" aria-labelledby="table-title">
+        <section class="screen tables" class:editing=move || selected.get().is_some() aria-labelledby="table-title">
             <div class="row back">
                 <A href="/tables" attr:class="button">"‹ All tables"</A>
             </div>
-            {move || message.get().map(|(error, text)| {
-                if error {
-                    view! { <p class="banner error" role="alert">{text}</p> }.into_any()
-                } else {
-                    view! { <p class="banner info" role="status">{text}</p> }.into_any()
-                }
-            })}
+            {move || selected.get().is_none().then(message_view)}
             {editor}
             {body}
         </section>
+    }
+}
+
+fn entries(n: usize) -> String {
+    if n == 1 {
+        "1 entry".into()
+    } else {
+        format!("{n} entries")
     }
 }
 
@@ -282,7 +296,8 @@ fn id_for_editor(cell: &CellRef) -> String {
 
 fn cell_view(c: Shown, choose: impl Fn(CellRef) + Copy + 'static) -> AnyView {
     let class = format!("cell {}", c.provenance.class());
-    let mark = c.provenance.mark();
+    // A gap shows its "?" once, as the value.
+    let mark = if c.is_missing() { String::new() } else { c.provenance.mark() };
     match c.entry.clone() {
         Some((cell, _)) => {
             let label = format!("{}: {}, {}", c.name, c.text, c.provenance.words());

@@ -667,8 +667,6 @@ fn table_10(v: &mut TableView, o: &Overrides) {
         };
         list.rows.push(Row { label: format!("Row {position}"), cells: vec![shown] });
     }
-    v.sections.push(list);
-
     // Rows: those the text names and those entered, highest first.
     let mut rows: Vec<Ratio> = t10::ROWS_NAMED_BY_TEXT.to_vec();
     for position in 2..=count {
@@ -704,6 +702,7 @@ fn table_10(v: &mut TableView, o: &Overrides) {
         });
     }
     v.sections.push(kills);
+    v.sections.push(list);
     if let Err(crate::rules::RuleError::OutOfRange { detail, .. }) = crate::rules::fire::table10_rows(o) {
         v.warnings.push(format!("The row list is not usable yet: {detail}."));
     }
@@ -995,7 +994,7 @@ mod tests {
         assert!(gap.is_missing());
         assert_eq!(gap.name, "Row 80, roll 9");
         // Rows 100+, 80, 30, 6, 4 with 11 rolls each, plus the row list.
-        assert_eq!(v.sections[1].rows.len(), 5);
+        assert_eq!(v.sections[0].rows.len(), 5);
         assert!(v.missing_count() > 30);
     }
 
@@ -1010,10 +1009,10 @@ mod tests {
         let c = v.find(&t10::kills_cell(t10::ROW_80, 9)).unwrap();
         assert_eq!((c.text.as_str(), &c.provenance), ("11", &Provenance::Entered));
         assert_eq!(v.find(&t10::kills_cell(t10::ROW_4, 2)).unwrap().text, "–");
-        let labels: Vec<&str> = v.sections[1].rows.iter().map(|r| r.label.as_str()).collect();
+        let labels: Vec<&str> = v.sections[0].rows.iter().map(|r| r.label.as_str()).collect();
         assert_eq!(labels, ["100+", "80", "60", "30", "6", "4"]);
         // Six rows in the list: number of rows, then rows 1 to 6.
-        assert_eq!(v.sections[0].rows.len(), 7);
+        assert_eq!(v.sections[1].rows.len(), 7);
         assert!(v.warnings.is_empty() || v.warnings[0].contains("row list"));
     }
 
