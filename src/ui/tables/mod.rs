@@ -134,6 +134,7 @@ fn OneTable(id: String) -> impl IntoView {
                 let _ = input.focus();
                 input.select();
             }
+            reveal("button.cell.editing");
         })
     };
     let choose = move |cell: CellRef| {
@@ -260,7 +261,7 @@ fn OneTable(id: String) -> impl IntoView {
                     </div>
                 })}
                 {t.warnings.iter().map(|w| view! { <p class="banner warning" role="status">{w.clone()}</p> }).collect_view()}
-                {t.sections.into_iter().map(|s| section_view(s, choose)).collect_view()}
+                {t.sections.into_iter().map(|s| section_view(s, choose, selected)).collect_view()}
                 {(!t.notes.is_empty()).then(|| view! {
                     <h2>"Notes"</h2>
                     <ul class="table-notes">{t.notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
@@ -294,15 +295,38 @@ fn id_for_editor(cell: &CellRef) -> String {
     TABLES.iter().find(|t| t.name == cell.table).map(|t| t.id.to_string()).unwrap_or_default()
 }
 
-fn cell_view(c: Shown, choose: impl Fn(CellRef) + Copy + 'static) -> AnyView {
+/// Scrolls the first element matching `selector` to the middle of the screen, clear of the
+/// entry panel.
+fn reveal(selector: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten()) else {
+        return;
+    };
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"block".into(), &"center".into());
+    let _ = js_sys::Reflect::set(&options, &"inline".into(), &"center".into());
+    if let Ok(f) = js_sys::Reflect::get(&el, &"scrollIntoView".into()).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(|e| e.into())) {
+        let _ = f.call1(&el, &options);
+    }
+}
+
+fn cell_view(c: Shown, choose: impl Fn(CellRef) + Copy + 'static, selected: RwSignal<Option<CellRef>>) -> AnyView {
     let class = format!("cell {}", c.provenance.class());
     // A gap shows its "?" once, as the value.
     let mark = if c.is_missing() { String::new() } else { c.provenance.mark() };
     match c.entry.clone() {
         Some((cell, _)) => {
             let label = format!("{}: {}, {}", c.name, c.text, c.provenance.words());
+            let this = cell.clone();
+            let editing = move || selected.with(|s| s.as_ref() == Some(&this));
             view! {
-                <button class=class aria-label=label on:click=move |_| choose(cell.clone())>
+                <button
+                    class=class
+                    class:editing=editing.clone()
+                    aria-pressed=move || if editing() { "true" } else { "false" }
+                    aria-label=label
+                    on:click=move |_| choose(cell.clone())
+                >
                     <span class="value">{c.text}</span>
                     <span class="mark" aria-hidden="true">{mark}</span>
                 </button>
@@ -323,7 +347,7 @@ fn cell_view(c: Shown, choose: impl Fn(CellRef) + Copy + 'static) -> AnyView {
     }
 }
 
-fn section_view(s: Section, choose: impl Fn(CellRef) + Copy + 'static) -> impl IntoView {
+fn section_view(s: Section, choose: impl Fn(CellRef) + Copy + 'static, selected: RwSignal<Option<CellRef>>) -> impl IntoView {
     let heading = s.heading.clone();
     if s.prose {
         return view! {
@@ -364,7 +388,7 @@ fn section_view(s: Section, choose: impl Fn(CellRef) + Copy + 'static) -> impl I
                     {s.rows.into_iter().map(|r| view! {
                         <tr>
                             <th scope="row">{r.label}</th>
-                            {r.cells.into_iter().map(|c| view! { <td>{cell_view(c, choose)}</td> }).collect_view()}
+                            {r.cells.into_iter().map(|c| view! { <td>{cell_view(c, choose, selected)}</td> }).collect_view()}
                         </tr>
                     }).collect_view()}
                 </tbody>
