@@ -472,19 +472,14 @@ fn table_3(v: &mut TableView, o: &Overrides) {
     v.sections.push(l);
 
     // The cells the transcription lacks, one number each, as the movement rules ask for them.
-    let mut e = section("From your Tables Card (each number on its own)", "Row", &["Column", "Value"]);
+    let mut e = section("From your Tables Card (each number on its own)", "Row and column", &["Value"]);
     for cell in movement::table_3_missing_cells() {
         if cell.column == "Cost to Limber" {
             continue; // entered above
         }
-        let shown = number(
-            format!("{}, {}", cell.row, cell.column),
-            Cell::Missing,
-            cell.clone(),
-            EntryKind::Number { na: true },
-            o,
-        );
-        e.rows.push(Row { label: cell.row.clone(), cells: vec![printed(format!("{}, column", cell.row), cell.column.clone()), shown] });
+        let name = format!("{}, {}", cell.row, cell.column);
+        let shown = number(name.clone(), Cell::Missing, cell.clone(), EntryKind::Number { na: true }, o);
+        e.rows.push(Row { label: name, cells: vec![shown] });
     }
     v.sections.push(e);
     v.notes.push("NA = not applicable. A-B-C = trail in open-broken-rough. Dismounted cavalry moves as infantry (6.7.1); crews without guns as skirmishers, routed crews as routed infantry.".into());
