@@ -23,10 +23,10 @@ fn local_storage_round_trips_a_game() {
     clear();
     let mut p = Persistence::new(Some(storage()), "tab-test");
     let mut doc = p.load(|| Game::new("g", "Chancellorsville")).doc;
-    doc.game.turn = 6;
+    doc.current_game_mut().unwrap().turn = 6;
     assert_eq!(p.save(&mut doc, false), SaveOutcome::Saved);
     let mut again = Persistence::new(Some(storage()), "tab-other");
-    assert_eq!(again.load(|| Game::new("x", "x")).doc.game.turn, 6);
+    assert_eq!(again.load(|| Game::new("x", "x")).doc.current_game().unwrap().turn, 6);
 }
 
 #[wasm_bindgen_test]
@@ -46,7 +46,7 @@ fn damaged_data_in_local_storage_is_kept_aside() {
     let loaded = p.load(|| Game::new("g", "Fresh"));
     assert!(matches!(loaded.notice, Some(StorageNotice::Damaged { kept: true, .. })));
     assert_eq!(storage().get(DAMAGED_KEY).unwrap().as_deref(), Some("{\"schema\":1,"));
-    assert_eq!(loaded.doc.game.name, "Fresh");
+    assert_eq!(loaded.doc.current_game().unwrap().name, "Fresh");
     clear();
 }
 

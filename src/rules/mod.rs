@@ -11,6 +11,7 @@
 //!   exact odds of each outcome before the roll ([`chance`]).
 
 pub mod chance;
+pub mod charge;
 pub mod dice;
 pub mod fire;
 pub mod morale;

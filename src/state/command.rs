@@ -2,17 +2,227 @@
 //! ([`Session::dispatch`]), which records it in the log and makes it undoable.
 
 use super::game::{Game, LogEntry};
+use super::roster::{
+    Army, Attachment, Battery, Brigade, ChargePermission, Division, GunState, LevelCrossed, Officer, OfficerCondition,
+    Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
+    MAX_MERGED_STANDS,
+};
+use crate::rules::command::Stance;
+use crate::rules::officers::consequences;
+use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
+use crate::rules::unit::{Formation, MoraleLevel};
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-/// A change a player asks for.
+/// A change a player asks for. Ids name the units, commands and officers of the game's
+/// [`Roster`]; a command that adds something gets a fresh id from the game, returned in
+/// [`Outcome::created`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// Move on to the next phase; after phase 8, the next turn (0.5: phases are never
-    /// skipped, and only undo goes back).
+    /// skipped, and only undo goes back). A new turn cancels single crew kills (4.3.5.b).
     NextPhase,
     /// Give the game a new name.
     RenameGame { name: String },
+
+    /// Set the stance of a side's whole army as one command (11.2).
+    SetArmyStance { side: Side, stance: Stance },
+    /// Replace a side's army with an imported army list (already validated by
+    /// [`super::exchange`]; checked again here).
+    ReplaceArmy { side: Side, army: Army },
+
+    /// Add an empty division at the end of a side.
+    AddDivision { side: Side, name: String },
+    /// Rename a division and set its stance (11.2).
+    EditDivision { id: String, name: String, stance: Stance },
+    /// Copy a division with everything in it, placed after it.
+    CopyDivision { id: String },
+    /// Delete a division with everything in it.
+    DeleteDivision { id: String },
+    /// Move a division to position `to` in its side.
+    MoveDivision { id: String, to: usize },
+
+    /// Add an empty brigade at the end of a division.
+    AddBrigade { division: String, name: String },
+    /// Rename a brigade.
+    RenameBrigade { id: String, name: String },
+    /// Copy a whole brigade, regiments and batteries, placed after it.
+    CopyBrigade { id: String },
+    /// Delete a brigade with everything in it.
+    DeleteBrigade { id: String },
+    /// Move a brigade to position `to` of a division of the same side.
+    MoveBrigade { id: String, division: String, to: usize },
+
+    /// Add a regiment at the end of a brigade (its id is replaced by a fresh one).
+    AddRegiment { brigade: String, regiment: Regiment },
+    /// Replace a regiment with an edited one of the same id.
+    EditRegiment { regiment: Regiment },
+    /// Copy a regiment, placed after it, with no losses.
+    CopyRegiment { id: String },
+    /// Delete a regiment.
+    DeleteRegiment { id: String },
+    /// Move a regiment to position `to` of a brigade of the same side.
+    MoveRegiment { id: String, brigade: String, to: usize },
+
+    /// Add an empty battery to a division (divisional artillery) or a brigade.
+    AddBattery { owner: String, name: String },
+    /// Rename a battery.
+    RenameBattery { id: String, name: String },
+    /// Copy a battery with its sections, placed after it.
+    CopyBattery { id: String },
+    /// Delete a battery and its sections.
+    DeleteBattery { id: String },
+    /// Move a battery to position `to` of a division or brigade of the same side.
+    MoveBattery { id: String, owner: String, to: usize },
+
+    /// Add a gun section at the end of a battery (its id is replaced by a fresh one).
+    AddSection { battery: String, section: Section },
+    /// Replace a section with an edited one of the same id.
+    EditSection { section: Section },
+    /// Copy a section, placed after it, fresh.
+    CopySection { id: String },
+    /// Delete a section.
+    DeleteSection { id: String },
+    /// Move a section to position `to` of its battery.
+    MoveSection { id: String, to: usize },
+
+    /// Add an officer to a side (his id is replaced by a fresh one).
+    AddOfficer { side: Side, officer: Officer },
+    /// Replace an officer with an edited one of the same id.
+    EditOfficer { officer: Officer },
+    /// Copy an officer (commanding nothing), placed after him.
+    CopyOfficer { id: String },
+    /// Delete an officer.
+    DeleteOfficer { id: String },
+    /// Move an officer to position `to` in his side's list.
+    MoveOfficer { id: String, to: usize },
+
+    /// One kill to a regiment, taken from the left (0.1.3).
+    AddKill { regiment: String },
+    /// Take back one kill (a mistaken tap).
+    RemoveKill { regiment: String },
+    /// Remove a stand other than by kills, from the right (2.4: a routed regiment that fails
+    /// to rally).
+    RemoveStand { regiment: String },
+    /// Put back a stand removed by [`Command::RemoveStand`].
+    RestoreStand { regiment: String },
+    /// Set a regiment's or a section crew's morale (2.3.5).
+    SetMorale { unit: String, level: MoraleLevel },
+    /// Set a regiment's formation (0.1.2).
+    SetFormation { regiment: String, formation: Formation },
+    /// Set or clear a marker on a regiment.
+    SetFlag { regiment: String, flag: RegimentFlag, on: bool },
+    /// Record that a regiment charges this turn (5.1.4: refused on a third turn in a row).
+    RecordCharge { regiment: String },
+    /// Detach 0 to 2 stands as skirmishers (6.8.6).
+    SetDetachedSkirmishers { regiment: String, stands: u8 },
+    /// Merge the remaining stands of `regiment` into `host` of the same brigade (6.8.9).
+    Merge { regiment: String, host: String },
+
+    /// One kill to a gun crew this turn (4.3.5.b; 4.4.1.b): the second eliminates the crew
+    /// and the gun is abandoned.
+    AddCrewKill { section: String },
+    /// Take back one crew kill this turn.
+    RemoveCrewKill { section: String },
+    /// Limber or unlimber a section (6.6.1).
+    SetLimbered { section: String, limbered: bool },
+    /// Fire canister: one round, or two for double canister (4.3.4.a, 4.3.4.b).
+    UseCanister { section: String, rounds: u8 },
+    /// Set or clear "low on shot" (4.3.4.a).
+    SetLowOnShot { section: String, on: bool },
+    /// Set what has become of a gun: abandoned, spiked, destroyed, captured, or back in
+    /// action (4.3.5).
+    SetGunState { section: String, state: GunState },
+
+    /// An officer hit in Phase Eight with this Table 20 effect, in the current turn (8).
+    OfficerHit { officer: String, effect: CasualtyEffect },
+    /// Set an officer's condition directly (a correction).
+    SetOfficerCondition { officer: String, condition: OfficerCondition },
+    /// Attach an officer to a regiment or section, or to none.
+    SetOfficerWith { officer: String, unit: Option<String> },
+}
+
+/// A marker on a regiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RegimentFlag {
+    /// Out of ammunition for the rest of the scenario (4.2.4.a).
+    OutOfAmmo,
+    /// Its opening volley has been fired (4.2.3).
+    OpeningVolleyUsed,
+    /// Lying prone (6.8.5).
+    Prone,
+    /// Removed from the board as lost (2.3, a routed unit failing a check).
+    RemovedFromBoard,
+}
+
+impl RegimentFlag {
+    /// The words of the marker.
+    pub fn label(self) -> &'static str {
+        match self {
+            RegimentFlag::OutOfAmmo => "out of ammo",
+            RegimentFlag::OpeningVolleyUsed => "opening volley fired",
+            RegimentFlag::Prone => "lying prone",
+            RegimentFlag::RemovedFromBoard => "removed from the board",
+        }
+    }
+}
+
+/// Why a unit must check morale now (4.4.1, Table 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckReason {
+    /// Its first kill (4.4.1.a; Table 2, no. 3).
+    FirstKill,
+    /// A crew kill to a gun section (4.4.1.b; Table 2, no. 4).
+    CrewKill,
+    /// A stand lost (4.4.1.d; Table 2, no. 6), with the new +2 (2.3.4.a).
+    StandLost,
+}
+
+impl CheckReason {
+    /// The rule that asks for the check.
+    pub fn rule(self) -> &'static str {
+        match self {
+            CheckReason::FirstKill => "4.4.1.a",
+            CheckReason::CrewKill => "4.4.1.b",
+            CheckReason::StandLost => "4.4.1.d",
+        }
+    }
+
+    /// The words the players see.
+    pub fn label(self) -> &'static str {
+        match self {
+            CheckReason::FirstKill => "first kill",
+            CheckReason::CrewKill => "crew kill",
+            CheckReason::StandLost => "stand lost",
+        }
+    }
+}
+
+/// A morale check a command calls for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoraleCheck {
+    /// The unit's id.
+    pub unit: String,
+    /// The unit's name.
+    pub name: String,
+    /// Why.
+    pub reason: CheckReason,
+}
+
+/// What an applied command did, for the screens to show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The log line written.
+    pub text: String,
+    /// The id of what the command added or copied.
+    pub created: Option<String>,
+    /// Morale checks now due (4.4.1), in the order of 4.4.2.
+    pub morale_checks: Vec<MoraleCheck>,
+    /// A stand went (0.1.3): the screens say so.
+    pub stand_lost: bool,
+    /// Commands whose integrity level changed (11.2): the warning to show.
+    pub levels_crossed: Vec<LevelCrossed>,
 }
 
 /// Why a command was refused. The game is unchanged.
@@ -20,12 +230,20 @@ pub enum Command {
 pub enum CommandError {
     /// A name must have something in it and be of reasonable length.
     BadName(String),
+    /// No such unit, command or officer in the game.
+    NotFound { what: &'static str, id: String },
+    /// The rules (or the app's limits) do not allow it; the text says why, with the rule.
+    Refused(String),
 }
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::BadName(why) => write!(f, "{why}"),
+            CommandError::NotFound { what, id } => {
+                write!(f, "There is no {what} {} in this game.", super::roster::shown(id))
+            }
+            CommandError::Refused(why) => write!(f, "{why}"),
         }
     }
 }
@@ -33,7 +251,8 @@ impl fmt::Display for CommandError {
 /// Longest name the app accepts, in characters.
 pub const MAX_NAME_CHARS: usize = 80;
 
-/// Checks a name typed by a player: trimmed, not empty, not too long.
+/// Checks a name typed by a player: trimmed, not empty, not too long, no markup (`<`, `>`)
+/// and no control characters.
 pub fn clean_name(name: &str) -> Result<String, CommandError> {
     let name = name.trim();
     if name.is_empty() {
@@ -42,31 +261,914 @@ pub fn clean_name(name: &str) -> Result<String, CommandError> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(CommandError::BadName(format!("A name can have at most {MAX_NAME_CHARS} characters.")));
     }
+    if name.contains(['<', '>']) {
+        return Err(CommandError::BadName("A name cannot contain < or > (no HTML in names).".into()));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(CommandError::BadName("A name cannot contain control characters.".into()));
+    }
     Ok(name.to_string())
 }
 
+fn not_found(what: &'static str, id: &str) -> CommandError {
+    CommandError::NotFound { what, id: id.to_string() }
+}
+
+fn refused(why: impl Into<String>) -> CommandError {
+    CommandError::Refused(why.into())
+}
+
+/// A copy's name: "(copy)" added, within [`MAX_NAME_CHARS`].
+fn copy_name(name: &str) -> String {
+    let suffix = " (copy)";
+    let keep = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+    let base: String = name.chars().take(keep).collect();
+    format!("{}{suffix}", base.trim_end())
+}
+
+/// What `execute` found, before the session adds the integrity levels.
+#[derive(Default)]
+struct Effect {
+    text: String,
+    created: Option<String>,
+    morale_checks: Vec<MoraleCheck>,
+    stand_lost: bool,
+}
+
+impl From<String> for Effect {
+    fn from(text: String) -> Effect {
+        Effect { text, ..Effect::default() }
+    }
+}
+
+fn q(name: &str) -> String {
+    format!("\u{201c}{name}\u{201d}")
+}
+
+/// Refuses a roster over the app's limits or otherwise unsound.
+fn check_roster(roster: &Roster) -> Result<(), CommandError> {
+    roster.validate().map_err(CommandError::Refused)
+}
+
+/// Clears every reference to ids no longer in the roster: officers' commands and units,
+/// merges and attachments.
+fn clear_dangling(roster: &mut Roster) {
+    let ids: HashSet<String> = roster.ids().into_iter().map(str::to_string).collect();
+    for side in Side::BOTH {
+        let army = roster.army_mut(side);
+        for o in &mut army.officers {
+            if o.commands.as_ref().is_some_and(|c| !ids.contains(c)) {
+                o.commands = None;
+            }
+            if o.with_unit.as_ref().is_some_and(|u| !ids.contains(u)) {
+                o.with_unit = None;
+            }
+        }
+        for d in &mut army.divisions {
+            for b in &mut d.brigades {
+                for r in &mut b.regiments {
+                    if r.merged_into.as_ref().is_some_and(|h| !ids.contains(h)) {
+                        r.merged_into = None;
+                    }
+                    r.attached.retain(|a| ids.contains(&a.regiment));
+                }
+            }
+        }
+    }
+}
+
+fn renew_section(s: &mut Section, roster: &Roster, counter: &mut u64) {
+    s.id = roster.fresh_id("s", counter);
+}
+
+fn renew_battery(b: &mut Battery, roster: &Roster, counter: &mut u64) {
+    b.id = roster.fresh_id("bt", counter);
+    for s in &mut b.sections {
+        renew_section(s, roster, counter);
+    }
+}
+
+fn renew_regiment(r: &mut Regiment, roster: &Roster, counter: &mut u64) {
+    r.id = roster.fresh_id("r", counter);
+}
+
+/// A brigade copy with fresh ids; merges inside it point at the copies.
+fn renew_brigade(b: &mut Brigade, roster: &Roster, counter: &mut u64) {
+    b.id = roster.fresh_id("b", counter);
+    let mut map = Vec::new();
+    for r in &mut b.regiments {
+        let old = r.id.clone();
+        renew_regiment(r, roster, counter);
+        map.push((old, r.id.clone()));
+    }
+    let new_of = |old: &str| map.iter().find(|(o, _)| o == old).map(|(_, n)| n.clone());
+    for r in &mut b.regiments {
+        r.merged_into = r.merged_into.as_deref().and_then(new_of);
+        r.attached = r
+            .attached
+            .iter()
+            .filter_map(|a| new_of(&a.regiment).map(|n| Attachment { regiment: n, stands: a.stands }))
+            .collect();
+    }
+    for bat in &mut b.batteries {
+        renew_battery(bat, roster, counter);
+    }
+}
+
+fn renew_division(d: &mut Division, roster: &Roster, counter: &mut u64) {
+    d.id = roster.fresh_id("d", counter);
+    for b in &mut d.brigades {
+        renew_brigade(b, roster, counter);
+    }
+    for bat in &mut d.batteries {
+        renew_battery(bat, roster, counter);
+    }
+}
+
+/// Gives every division, brigade, regiment, battery, section and officer of an incoming
+/// army a fresh id, and points the officers, merges and attachments at the new ids.
+fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
+    let mut map: HashMap<String, String> = HashMap::new();
+    {
+        let mut fresh = |id: &mut String, prefix: &str| {
+            let new = roster.fresh_id(prefix, counter);
+            map.insert(std::mem::replace(id, new.clone()), new);
+        };
+        for d in &mut army.divisions {
+            fresh(&mut d.id, "d");
+            for b in &mut d.brigades {
+                fresh(&mut b.id, "b");
+                for r in &mut b.regiments {
+                    fresh(&mut r.id, "r");
+                }
+                for bat in &mut b.batteries {
+                    fresh(&mut bat.id, "bt");
+                    for s in &mut bat.sections {
+                        fresh(&mut s.id, "s");
+                    }
+                }
+            }
+            for bat in &mut d.batteries {
+                fresh(&mut bat.id, "bt");
+                for s in &mut bat.sections {
+                    fresh(&mut s.id, "s");
+                }
+            }
+        }
+        for o in &mut army.officers {
+            fresh(&mut o.id, "o");
+        }
+    }
+    let remap = |id: &Option<String>| id.as_ref().and_then(|i| map.get(i).cloned());
+    for o in &mut army.officers {
+        o.commands = remap(&o.commands);
+        o.with_unit = remap(&o.with_unit);
+    }
+    for d in &mut army.divisions {
+        for b in &mut d.brigades {
+            for r in &mut b.regiments {
+                r.merged_into = remap(&r.merged_into);
+                r.attached = r
+                    .attached
+                    .iter()
+                    .filter_map(|a| map.get(&a.regiment).map(|n| Attachment { regiment: n.clone(), stands: a.stands }))
+                    .collect();
+            }
+        }
+    }
+}
+
+/// Moves the item at `from` to `to` (clamped to the end).
+fn reorder<T>(items: &mut Vec<T>, from: usize, to: usize) {
+    if from < items.len() {
+        let item = items.remove(from);
+        let to = to.min(items.len());
+        items.insert(to, item);
+    }
+}
+
+fn regiment_ref<'a>(roster: &'a Roster, id: &str) -> Result<&'a Regiment, CommandError> {
+    roster.regiment(id).ok_or_else(|| not_found("regiment", id))
+}
+
+fn regiment_mut<'a>(roster: &'a mut Roster, id: &str) -> Result<&'a mut Regiment, CommandError> {
+    roster.regiment_mut(id).ok_or_else(|| not_found("regiment", id))
+}
+
+fn section_mut<'a>(roster: &'a mut Roster, id: &str) -> Result<&'a mut Section, CommandError> {
+    roster.section_mut(id).ok_or_else(|| not_found("gun section", id))
+}
+
+fn officer_mut<'a>(roster: &'a mut Roster, id: &str) -> Result<&'a mut Officer, CommandError> {
+    roster.officer_mut(id).ok_or_else(|| not_found("officer", id))
+}
+
+fn morale_word(level: MoraleLevel) -> &'static str {
+    match level {
+        MoraleLevel::Good => "good",
+        MoraleLevel::Shaken => "shaken",
+        MoraleLevel::Routed => "routed",
+    }
+}
+
+/// Cleans the names of a regiment the players filled in.
+fn clean_regiment(r: &mut Regiment) -> Result<(), CommandError> {
+    r.name = clean_name(&r.name)?;
+    let problems = r.problems();
+    if let Some(p) = problems.first() {
+        return Err(refused(format!("{}: {p}.", q(&r.name))));
+    }
+    Ok(())
+}
+
+fn clean_section(s: &mut Section) -> Result<(), CommandError> {
+    s.name = clean_name(&s.name)?;
+    s.gun.name = clean_name(&s.gun.name)?;
+    if let Some(p) = s.problems().first() {
+        return Err(refused(format!("{}: {p}.", q(&s.name))));
+    }
+    Ok(())
+}
+
+fn clean_officer(o: &mut Officer) -> Result<(), CommandError> {
+    o.name = clean_name(&o.name)?;
+    if o.benefit > MAX_BENEFIT {
+        return Err(refused(format!(
+            "A benefit value is usually 1 or 2 (2.3.4.f); the app takes up to {MAX_BENEFIT}."
+        )));
+    }
+    Ok(())
+}
+
 impl Command {
-    /// Checks the command against the game, then applies it. Returns the log text.
-    fn execute(&self, game: &mut Game) -> Result<String, CommandError> {
-        match self {
+    /// Checks the command against the game, then applies it. Returns what it did.
+    ///
+    /// Works on a copy the session throws away on refusal, so a refusal half-way changes
+    /// nothing.
+    fn execute(&self, game: &mut Game) -> Result<Effect, CommandError> {
+        let turn = game.turn;
+        let counter = &mut game.next_id;
+        let roster = &mut game.roster;
+        let text = match self {
             Command::NextPhase => {
                 let from = game.phase;
                 let (next, new_turn) = from.next();
                 game.phase = next;
                 if new_turn {
                     game.turn = game.turn.saturating_add(1);
-                    Ok(format!("Turn {} begins: phase 1, {}", game.turn, next.name()))
+                    // One crew kill alone is cancelled at the end of the turn (4.3.5.b).
+                    for side in Side::BOTH {
+                        for d in &mut game.roster.army_mut(side).divisions {
+                            let bats = d.brigades.iter_mut().flat_map(|b| b.batteries.iter_mut());
+                            for bat in bats.chain(d.batteries.iter_mut()) {
+                                for s in &mut bat.sections {
+                                    s.crew_kills_this_turn = 0;
+                                }
+                            }
+                        }
+                    }
+                    format!("Turn {} begins: phase 1, {}", game.turn, next.name())
                 } else {
-                    Ok(format!("Phase {}: {}", next.number(), next.name()))
+                    format!("Phase {}: {}", next.number(), next.name())
                 }
             }
             Command::RenameGame { name } => {
                 let name = clean_name(name)?;
-                let text = format!("Game renamed to \u{201c}{name}\u{201d}");
+                let text = format!("Game renamed to {}", q(&name));
                 game.name = name;
-                Ok(text)
+                text
             }
-        }
+            Command::SetArmyStance { side, stance } => {
+                roster.army_mut(*side).stance = *stance;
+                format!("{} army: stance {:?} (11.2)", side.label(), stance)
+            }
+            Command::ReplaceArmy { side, army } => {
+                let mut army = army.clone();
+                renew_army(&mut army, roster, counter);
+                *roster.army_mut(*side) = army;
+                clear_dangling(roster);
+                check_roster(roster)?;
+                let a = roster.army(*side);
+                format!(
+                    "{} army list loaded: {} regiments, {} gun sections, {} officers",
+                    side.label(),
+                    a.regiments().count(),
+                    a.sections().count(),
+                    a.officers.len()
+                )
+            }
+
+            // Divisions.
+            Command::AddDivision { side, name } => {
+                let name = clean_name(name)?;
+                let id = roster.fresh_id("d", counter);
+                roster.army_mut(*side).divisions.push(Division {
+                    id: id.clone(),
+                    name: name.clone(),
+                    stance: Stance::Normal,
+                    brigades: Vec::new(),
+                    batteries: Vec::new(),
+                });
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("{}: division {} added", side.label(), q(&name)), created: Some(id), ..Effect::default() });
+            }
+            Command::EditDivision { id, name, stance } => {
+                let name = clean_name(name)?;
+                let d = roster.division_mut(id).ok_or_else(|| not_found("division", id))?;
+                let text = format!("Division {} is now {} ({:?})", q(&d.name), q(&name), stance);
+                d.name = name;
+                d.stance = *stance;
+                text
+            }
+            Command::CopyDivision { id } => {
+                let (side, i) = roster.find_division(id).ok_or_else(|| not_found("division", id))?;
+                let mut copy = roster.army(side).divisions.get(i).cloned().ok_or_else(|| not_found("division", id))?;
+                renew_division(&mut copy, roster, counter);
+                copy.name = copy_name(&copy.name);
+                let (name, new_id) = (copy.name.clone(), copy.id.clone());
+                roster.army_mut(side).divisions.insert(i + 1, copy);
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("Division copied as {}", q(&name)), created: Some(new_id), ..Effect::default() });
+            }
+            Command::DeleteDivision { id } => {
+                let (side, i) = roster.find_division(id).ok_or_else(|| not_found("division", id))?;
+                let d = roster.army_mut(side).divisions.remove(i);
+                clear_dangling(roster);
+                format!("Division {} deleted", q(&d.name))
+            }
+            Command::MoveDivision { id, to } => {
+                let (side, i) = roster.find_division(id).ok_or_else(|| not_found("division", id))?;
+                let divisions = &mut roster.army_mut(side).divisions;
+                reorder(divisions, i, *to);
+                let name = divisions.get((*to).min(divisions.len().saturating_sub(1))).map(|d| d.name.clone()).unwrap_or_default();
+                format!("Division {} moved to place {}", q(&name), (*to).min(divisions.len().saturating_sub(1)) + 1)
+            }
+
+            // Brigades.
+            Command::AddBrigade { division, name } => {
+                let name = clean_name(name)?;
+                let id = roster.fresh_id("b", counter);
+                let d = roster.division_mut(division).ok_or_else(|| not_found("division", division))?;
+                d.brigades.push(Brigade { id: id.clone(), name: name.clone(), regiments: Vec::new(), batteries: Vec::new() });
+                let text = format!("{}: brigade {} added", d.name, q(&name));
+                check_roster(roster)?;
+                return Ok(Effect { text, created: Some(id), ..Effect::default() });
+            }
+            Command::RenameBrigade { id, name } => {
+                let name = clean_name(name)?;
+                let b = roster.brigade_mut(id).ok_or_else(|| not_found("brigade", id))?;
+                let text = format!("Brigade {} renamed {}", q(&b.name), q(&name));
+                b.name = name;
+                text
+            }
+            Command::CopyBrigade { id } => {
+                let (side, di, bi) = roster.find_brigade(id).ok_or_else(|| not_found("brigade", id))?;
+                let mut copy = roster.brigade(id).cloned().ok_or_else(|| not_found("brigade", id))?;
+                renew_brigade(&mut copy, roster, counter);
+                copy.name = copy_name(&copy.name);
+                let (name, new_id, n) = (copy.name.clone(), copy.id.clone(), copy.regiments.len());
+                if let Some(d) = roster.army_mut(side).divisions.get_mut(di) {
+                    d.brigades.insert(bi + 1, copy);
+                }
+                check_roster(roster)?;
+                return Ok(Effect {
+                    text: format!("Brigade copied as {} with {n} regiments", q(&name)),
+                    created: Some(new_id),
+                    ..Effect::default()
+                });
+            }
+            Command::DeleteBrigade { id } => {
+                let (side, di, bi) = roster.find_brigade(id).ok_or_else(|| not_found("brigade", id))?;
+                let d = roster.army_mut(side).divisions.get_mut(di).ok_or_else(|| not_found("brigade", id))?;
+                let b = d.brigades.remove(bi);
+                clear_dangling(roster);
+                format!("Brigade {} deleted", q(&b.name))
+            }
+            Command::MoveBrigade { id, division, to } => {
+                let (side, di, bi) = roster.find_brigade(id).ok_or_else(|| not_found("brigade", id))?;
+                let (to_side, to_di) = roster.find_division(division).ok_or_else(|| not_found("division", division))?;
+                if side != to_side {
+                    return Err(refused("A brigade cannot change sides."));
+                }
+                let army = roster.army_mut(side);
+                let b = army.divisions.get_mut(di).map(|d| d.brigades.remove(bi)).ok_or_else(|| not_found("brigade", id))?;
+                let name = b.name.clone();
+                let d = army.divisions.get_mut(to_di).ok_or_else(|| not_found("division", division))?;
+                let at = (*to).min(d.brigades.len());
+                d.brigades.insert(at, b);
+                format!("Brigade {} moved to {}, place {}", q(&name), q(&d.name), at + 1)
+            }
+
+            // Regiments.
+            Command::AddRegiment { brigade, regiment } => {
+                let mut r = regiment.clone();
+                clean_regiment(&mut r)?;
+                r.id = roster.fresh_id("r", counter);
+                r.merged_into = None;
+                r.attached.clear();
+                let id = r.id.clone();
+                let b = roster.brigade_mut(brigade).ok_or_else(|| not_found("brigade", brigade))?;
+                let text = format!("{}: regiment {} added ({} figures)", b.name, q(&r.name), r.figures());
+                b.regiments.push(r);
+                check_roster(roster)?;
+                return Ok(Effect { text, created: Some(id), ..Effect::default() });
+            }
+            Command::EditRegiment { regiment } => {
+                let mut r = regiment.clone();
+                clean_regiment(&mut r)?;
+                let slot = regiment_mut(roster, &r.id)?;
+                let text = format!("Regiment {} edited", q(&r.name));
+                *slot = r;
+                check_roster(roster)?;
+                text
+            }
+            Command::CopyRegiment { id } => {
+                let at = roster.find_regiment(id).ok_or_else(|| not_found("regiment", id))?;
+                let original = regiment_ref(roster, id)?;
+                // A copy is a fresh regiment of the same make: no losses, no markers (0.1.1).
+                let mut copy = Regiment::new("", copy_name(&original.name), original.stands.clone(), original.quality, original.weapon);
+                copy.arm = original.arm;
+                copy.traits = original.traits;
+                copy.formation = if original.arm.is_mounted() { Formation::Line } else { original.formation };
+                if matches!(copy.formation, Formation::Disorder) {
+                    copy.formation = Formation::Line;
+                }
+                renew_regiment(&mut copy, roster, counter);
+                let (name, new_id) = (copy.name.clone(), copy.id.clone());
+                if let Some(b) = roster.army_mut(at.side).divisions.get_mut(at.division).and_then(|d| d.brigades.get_mut(at.brigade)) {
+                    b.regiments.insert(at.index + 1, copy);
+                }
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("Regiment copied as {}", q(&name)), created: Some(new_id), ..Effect::default() });
+            }
+            Command::DeleteRegiment { id } => {
+                let at = roster.find_regiment(id).ok_or_else(|| not_found("regiment", id))?;
+                let b = roster
+                    .army_mut(at.side)
+                    .divisions
+                    .get_mut(at.division)
+                    .and_then(|d| d.brigades.get_mut(at.brigade))
+                    .ok_or_else(|| not_found("regiment", id))?;
+                let r = b.regiments.remove(at.index);
+                clear_dangling(roster);
+                format!("Regiment {} deleted", q(&r.name))
+            }
+            Command::MoveRegiment { id, brigade, to } => {
+                let at = roster.find_regiment(id).ok_or_else(|| not_found("regiment", id))?;
+                let (to_side, to_d, to_b) = roster.find_brigade(brigade).ok_or_else(|| not_found("brigade", brigade))?;
+                if at.side != to_side {
+                    return Err(refused("A regiment cannot change sides."));
+                }
+                let army = roster.army_mut(at.side);
+                let r = army
+                    .divisions
+                    .get_mut(at.division)
+                    .and_then(|d| d.brigades.get_mut(at.brigade))
+                    .map(|b| b.regiments.remove(at.index))
+                    .ok_or_else(|| not_found("regiment", id))?;
+                let name = r.name.clone();
+                let b = army.divisions.get_mut(to_d).and_then(|d| d.brigades.get_mut(to_b)).ok_or_else(|| not_found("brigade", brigade))?;
+                let place = (*to).min(b.regiments.len());
+                b.regiments.insert(place, r);
+                format!("Regiment {} moved to {}, place {}", q(&name), q(&b.name), place + 1)
+            }
+
+            // Batteries.
+            Command::AddBattery { owner, name } => {
+                let name = clean_name(name)?;
+                let id = roster.fresh_id("bt", counter);
+                let battery = Battery { id: id.clone(), name: name.clone(), sections: Vec::new() };
+                if let Some(b) = roster.brigade_mut(owner) {
+                    b.batteries.push(battery);
+                } else if let Some(d) = roster.division_mut(owner) {
+                    d.batteries.push(battery);
+                } else {
+                    return Err(not_found("division or brigade", owner));
+                }
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("Battery {} added", q(&name)), created: Some(id), ..Effect::default() });
+            }
+            Command::RenameBattery { id, name } => {
+                let name = clean_name(name)?;
+                let b = roster.battery_mut(id).ok_or_else(|| not_found("battery", id))?;
+                let text = format!("Battery {} renamed {}", q(&b.name), q(&name));
+                b.name = name;
+                text
+            }
+            Command::CopyBattery { id } => {
+                let at = roster.find_battery(id).ok_or_else(|| not_found("battery", id))?;
+                let mut copy = roster.battery(id).cloned().ok_or_else(|| not_found("battery", id))?;
+                renew_battery(&mut copy, roster, counter);
+                copy.name = copy_name(&copy.name);
+                for s in &mut copy.sections {
+                    let fresh = Section::new(s.id.clone(), s.name.clone(), s.gun.clone(), s.crew_quality);
+                    *s = fresh;
+                }
+                let (name, new_id) = (copy.name.clone(), copy.id.clone());
+                roster.battery_list_mut(at).ok_or_else(|| not_found("battery", id))?.insert(at.index + 1, copy);
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("Battery copied as {}", q(&name)), created: Some(new_id), ..Effect::default() });
+            }
+            Command::DeleteBattery { id } => {
+                let at = roster.find_battery(id).ok_or_else(|| not_found("battery", id))?;
+                let list = roster.battery_list_mut(at).ok_or_else(|| not_found("battery", id))?;
+                let b = list.remove(at.index);
+                clear_dangling(roster);
+                format!("Battery {} deleted", q(&b.name))
+            }
+            Command::MoveBattery { id, owner, to } => {
+                let at = roster.find_battery(id).ok_or_else(|| not_found("battery", id))?;
+                let owner_side = roster.side_of(owner).ok_or_else(|| not_found("division or brigade", owner))?;
+                if owner_side != at.side {
+                    return Err(refused("A battery cannot change sides."));
+                }
+                if roster.brigade(owner).is_none() && roster.division(owner).is_none() {
+                    return Err(not_found("division or brigade", owner));
+                }
+                let list = roster.battery_list_mut(at).ok_or_else(|| not_found("battery", id))?;
+                let b = list.remove(at.index);
+                let name = b.name.clone();
+                let target = match roster.brigade_mut(owner) {
+                    Some(br) => &mut br.batteries,
+                    None => &mut roster.division_mut(owner).ok_or_else(|| not_found("division", owner))?.batteries,
+                };
+                let place = (*to).min(target.len());
+                target.insert(place, b);
+                format!("Battery {} moved, place {}", q(&name), place + 1)
+            }
+
+            // Sections.
+            Command::AddSection { battery, section } => {
+                let mut s = section.clone();
+                clean_section(&mut s)?;
+                renew_section(&mut s, roster, counter);
+                let id = s.id.clone();
+                let b = roster.battery_mut(battery).ok_or_else(|| not_found("battery", battery))?;
+                let text = format!("{}: section {} added ({})", b.name, q(&s.name), s.gun.name);
+                b.sections.push(s);
+                check_roster(roster)?;
+                return Ok(Effect { text, created: Some(id), ..Effect::default() });
+            }
+            Command::EditSection { section } => {
+                let mut s = section.clone();
+                clean_section(&mut s)?;
+                let slot = section_mut(roster, &s.id)?;
+                let text = format!("Section {} edited", q(&s.name));
+                *slot = s;
+                check_roster(roster)?;
+                text
+            }
+            Command::CopySection { id } => {
+                let (bat, i) = roster.find_section(id).ok_or_else(|| not_found("gun section", id))?;
+                let original = roster.section(id).ok_or_else(|| not_found("gun section", id))?;
+                let mut copy = Section::new("", copy_name(&original.name), original.gun.clone(), original.crew_quality);
+                copy.limbered = original.limbered;
+                renew_section(&mut copy, roster, counter);
+                let (name, new_id) = (copy.name.clone(), copy.id.clone());
+                roster.battery_mut(&bat).ok_or_else(|| not_found("battery", &bat))?.sections.insert(i + 1, copy);
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("Section copied as {}", q(&name)), created: Some(new_id), ..Effect::default() });
+            }
+            Command::DeleteSection { id } => {
+                let (bat, i) = roster.find_section(id).ok_or_else(|| not_found("gun section", id))?;
+                let s = roster.battery_mut(&bat).ok_or_else(|| not_found("battery", &bat))?.sections.remove(i);
+                clear_dangling(roster);
+                format!("Section {} deleted", q(&s.name))
+            }
+            Command::MoveSection { id, to } => {
+                let (bat, i) = roster.find_section(id).ok_or_else(|| not_found("gun section", id))?;
+                let b = roster.battery_mut(&bat).ok_or_else(|| not_found("battery", &bat))?;
+                reorder(&mut b.sections, i, *to);
+                let place = (*to).min(b.sections.len().saturating_sub(1));
+                format!("{}: section moved to place {}", b.name, place + 1)
+            }
+
+            // Officers.
+            Command::AddOfficer { side, officer } => {
+                let mut o = officer.clone();
+                clean_officer(&mut o)?;
+                o.id = roster.fresh_id("o", counter);
+                let id = o.id.clone();
+                let text = format!("{}: {} {} added (benefit {})", side.label(), o.rank.label(), q(&o.name), o.benefit);
+                roster.army_mut(*side).officers.push(o);
+                check_roster(roster)?;
+                return Ok(Effect { text, created: Some(id), ..Effect::default() });
+            }
+            Command::EditOfficer { officer } => {
+                let mut o = officer.clone();
+                clean_officer(&mut o)?;
+                let slot = officer_mut(roster, &o.id)?;
+                let text = format!("Officer {} edited", q(&o.name));
+                *slot = o;
+                check_roster(roster)?;
+                text
+            }
+            Command::CopyOfficer { id } => {
+                let (side, i) = roster.find_officer(id).ok_or_else(|| not_found("officer", id))?;
+                let mut copy = roster.officer(id).cloned().ok_or_else(|| not_found("officer", id))?;
+                copy.id = roster.fresh_id("o", counter);
+                copy.name = copy_name(&copy.name);
+                copy.commands = None;
+                copy.with_unit = None;
+                copy.condition = OfficerCondition::Unhurt;
+                let (name, new_id) = (copy.name.clone(), copy.id.clone());
+                roster.army_mut(side).officers.insert(i + 1, copy);
+                check_roster(roster)?;
+                return Ok(Effect { text: format!("Officer copied as {}", q(&name)), created: Some(new_id), ..Effect::default() });
+            }
+            Command::DeleteOfficer { id } => {
+                let (side, i) = roster.find_officer(id).ok_or_else(|| not_found("officer", id))?;
+                let o = roster.army_mut(side).officers.remove(i);
+                format!("Officer {} deleted", q(&o.name))
+            }
+            Command::MoveOfficer { id, to } => {
+                let (side, i) = roster.find_officer(id).ok_or_else(|| not_found("officer", id))?;
+                let officers = &mut roster.army_mut(side).officers;
+                reorder(officers, i, *to);
+                format!("Officer moved to place {}", (*to).min(officers.len().saturating_sub(1)) + 1)
+            }
+
+            // Casualties and markers.
+            Command::AddKill { regiment } => {
+                let r = regiment_mut(roster, regiment)?;
+                if r.merged_into.is_some() {
+                    return Err(refused(format!("{} has merged into another regiment: take its kills there (6.8.9.c).", q(&r.name))));
+                }
+                let effect = r.kill_effect().ok_or_else(|| refused(format!("{} has no stands left to take a kill (0.1.3).", q(&r.name))))?;
+                r.kills = r.kills.saturating_add(1);
+                let mut checks = Vec::new();
+                let check = |reason| MoraleCheck { unit: r.id.clone(), name: r.name.clone(), reason };
+                if effect.first_kill {
+                    checks.push(check(CheckReason::FirstKill));
+                }
+                let mut text = format!("{}: kill {} ({} of {} figures left)", r.name, r.kills, r.figures_left(), r.figures());
+                if effect.stand_lost {
+                    checks.push(check(CheckReason::StandLost));
+                    text.push_str(&format!("; a stand is removed, {} left (0.1.3)", r.stands_left()));
+                }
+                if effect.regiment_lost {
+                    text.push_str("; the regiment is lost (11.2)");
+                }
+                if !checks.is_empty() {
+                    let why: Vec<String> = checks.iter().map(|c| format!("{}, {}", c.reason.label(), c.reason.rule())).collect();
+                    text.push_str(&format!("; morale check: {}", why.join("; ")));
+                }
+                return Ok(Effect { text, created: None, morale_checks: checks, stand_lost: effect.stand_lost });
+            }
+            Command::RemoveKill { regiment } => {
+                let r = regiment_mut(roster, regiment)?;
+                if r.kills == 0 {
+                    return Err(refused(format!("{} has no kills to take back.", q(&r.name))));
+                }
+                let before = r.stands_lost();
+                r.kills -= 1;
+                let mut text = format!("{}: kill taken back ({} kills)", r.name, r.kills);
+                if r.stands_lost() < before {
+                    text.push_str("; the stand returns");
+                }
+                text
+            }
+            Command::RemoveStand { regiment } => {
+                let r = regiment_mut(roster, regiment)?;
+                if r.stands_left() == 0 {
+                    return Err(refused(format!("{} has no stand left to remove.", q(&r.name))));
+                }
+                r.stands_removed = r.stands_removed.saturating_add(1);
+                let text = format!("{}: a stand is removed, {} left (2.4)", r.name, r.stands_left());
+                let checks = Vec::new();
+                return Ok(Effect { text, created: None, morale_checks: checks, stand_lost: true });
+            }
+            Command::RestoreStand { regiment } => {
+                let r = regiment_mut(roster, regiment)?;
+                if r.stands_removed == 0 {
+                    return Err(refused(format!("{} has no removed stand to put back.", q(&r.name))));
+                }
+                r.stands_removed -= 1;
+                format!("{}: a removed stand is put back, {} stand", r.name, r.stands_left())
+            }
+            Command::SetMorale { unit, level } => {
+                if let Some(r) = roster.regiment_mut(unit) {
+                    r.morale = *level;
+                    format!("{} is now {} (2.3.5)", r.name, morale_word(*level))
+                } else if let Some(s) = roster.section_mut(unit) {
+                    s.morale = *level;
+                    format!("{} crew is now {} (2.3.5)", s.name, morale_word(*level))
+                } else {
+                    return Err(not_found("regiment or gun section", unit));
+                }
+            }
+            Command::SetFormation { regiment, formation } => {
+                let r = regiment_mut(roster, regiment)?;
+                let old = r.formation;
+                r.formation = *formation;
+                if let Some(p) = r.problems().first() {
+                    return Err(refused(format!("{}: {p}.", q(&r.name))));
+                }
+                format!("{}: {} to {} (0.1.2)", r.name, old.label(), formation.label())
+            }
+            Command::SetFlag { regiment, flag, on } => {
+                let r = regiment_mut(roster, regiment)?;
+                let slot = match flag {
+                    RegimentFlag::OutOfAmmo => &mut r.out_of_ammo,
+                    RegimentFlag::OpeningVolleyUsed => &mut r.opening_volley_used,
+                    RegimentFlag::Prone => &mut r.prone,
+                    RegimentFlag::RemovedFromBoard => &mut r.removed_from_board,
+                };
+                if *slot == *on {
+                    return Err(refused(format!("{} is already {}{}.", q(&r.name), if *on { "" } else { "not " }, flag.label())));
+                }
+                *slot = *on;
+                format!("{}: {}{}", r.name, if *on { "" } else { "no longer " }, flag.label())
+            }
+            Command::RecordCharge { regiment } => {
+                let r = regiment_mut(roster, regiment)?;
+                if r.charges.last_turn == Some(turn) {
+                    return Err(refused(format!("{}'s charge this turn is already recorded.", q(&r.name))));
+                }
+                let text = match r.charges.permission(turn) {
+                    ChargePermission::NotAllowed => {
+                        return Err(refused(format!("{} charged the last two turns: a unit may never charge three turns in a row (5.1.4).", q(&r.name))))
+                    }
+                    ChargePermission::SecondTurn => {
+                        r.charges.in_a_row = r.charges.in_a_row.saturating_add(1);
+                        format!("{} charges a second turn: in disorder, no charge elan, no bonus movement (5.1.4)", r.name)
+                    }
+                    ChargePermission::Fresh => {
+                        r.charges.in_a_row = 1;
+                        format!("{} charges", r.name)
+                    }
+                };
+                r.charges.last_turn = Some(turn);
+                text
+            }
+            Command::SetDetachedSkirmishers { regiment, stands } => {
+                let r = regiment_mut(roster, regiment)?;
+                if *stands > MAX_DETACHED_STANDS {
+                    return Err(refused(format!("Up to {MAX_DETACHED_STANDS} stands of a regiment may be detached as skirmishers (6.8.6.a).")));
+                }
+                if *stands as usize >= r.stands_left() {
+                    return Err(refused(format!("{} has {} stands: the parent regiment must keep at least one (6.8.6).", q(&r.name), r.stands_left())));
+                }
+                r.detached_skirmishers = *stands;
+                if *stands == 0 {
+                    format!("{}: skirmishers rejoin (6.8.6)", r.name)
+                } else {
+                    format!("{}: {stands} stands detached as skirmishers (6.8.6)", r.name)
+                }
+            }
+            Command::Merge { regiment, host } => {
+                if regiment == host {
+                    return Err(refused("A regiment cannot merge with itself."));
+                }
+                let a = roster.find_regiment(regiment).ok_or_else(|| not_found("regiment", regiment))?;
+                let h = roster.find_regiment(host).ok_or_else(|| not_found("regiment", host))?;
+                if (a.side, a.division, a.brigade) != (h.side, h.division, h.brigade) {
+                    return Err(refused("Only remnants of units of the same brigade may merge (6.8.9)."));
+                }
+                let part = regiment_ref(roster, regiment)?;
+                let host_r = regiment_ref(roster, host)?;
+                if part.merged_into.is_some() || host_r.merged_into.is_some() {
+                    return Err(refused("One of these regiments has already merged into another (6.8.9)."));
+                }
+                if part.is_lost() || host_r.is_lost() {
+                    return Err(refused("A lost regiment cannot merge (6.8.9)."));
+                }
+                let moving = part.stands_left();
+                let already: usize = host_r.attached.iter().map(|x| x.stands as usize).sum();
+                if host_r.stands_left() + already + moving > MAX_MERGED_STANDS {
+                    return Err(refused(format!("A merged unit may never have more than {MAX_MERGED_STANDS} stands (6.8.9.a).")));
+                }
+                let (part_name, host_name) = (part.name.clone(), host_r.name.clone());
+                regiment_mut(roster, regiment)?.merged_into = Some(host.clone());
+                regiment_mut(roster, host)?.attached.push(Attachment { regiment: regiment.clone(), stands: moving as u8 });
+                format!("{moving} stands of {part_name} merge into {host_name}: morale -1 per stand attached (6.8.9.b)")
+            }
+
+            // Artillery.
+            Command::AddCrewKill { section } => {
+                let s = section_mut(roster, section)?;
+                if s.state != GunState::InAction {
+                    return Err(refused(format!("{} has no crew at the gun ({}).", q(&s.name), s.state.label())));
+                }
+                s.crew_kills_this_turn = s.crew_kills_this_turn.saturating_add(1);
+                let check = vec![MoraleCheck { unit: s.id.clone(), name: s.name.clone(), reason: CheckReason::CrewKill }];
+                let text = if s.crew_kills_this_turn >= CREW_KILLS_TO_ELIMINATE {
+                    s.state = GunState::Abandoned;
+                    format!("{}: second crew kill this turn, the crew is eliminated and the gun abandoned (4.3.5.b)", s.name)
+                } else {
+                    format!("{}: crew kill, cancelled at the end of the turn unless another follows; morale check (4.4.1.b)", s.name)
+                };
+                let eliminated = s.state == GunState::Abandoned;
+                return Ok(Effect {
+                    text,
+                    created: None,
+                    morale_checks: if eliminated { Vec::new() } else { check },
+                    stand_lost: false,
+                });
+            }
+            Command::RemoveCrewKill { section } => {
+                let s = section_mut(roster, section)?;
+                if s.crew_kills_this_turn == 0 {
+                    return Err(refused(format!("{} has no crew kill this turn to take back.", q(&s.name))));
+                }
+                if s.crew_kills_this_turn >= CREW_KILLS_TO_ELIMINATE && s.state == GunState::Abandoned {
+                    s.state = GunState::InAction;
+                }
+                s.crew_kills_this_turn -= 1;
+                format!("{}: crew kill taken back", s.name)
+            }
+            Command::SetLimbered { section, limbered } => {
+                let s = section_mut(roster, section)?;
+                s.limbered = *limbered;
+                format!("{} {} (6.6.1)", s.name, if *limbered { "limbers" } else { "unlimbers" })
+            }
+            Command::UseCanister { section, rounds } => {
+                let s = section_mut(roster, section)?;
+                if !matches!(rounds, 1 | 2) {
+                    return Err(refused("Canister is one round, or two for double canister (4.3.4.b)."));
+                }
+                if s.canister_left() < *rounds {
+                    return Err(refused(format!(
+                        "{} has {} rounds of canister left of {CANISTER_ROUNDS} (4.3.4.a).",
+                        q(&s.name),
+                        s.canister_left()
+                    )));
+                }
+                s.canister_used += rounds;
+                format!(
+                    "{} fires {}canister: {} rounds left (4.3.4)",
+                    s.name,
+                    if *rounds == 2 { "double " } else { "" },
+                    s.canister_left()
+                )
+            }
+            Command::SetLowOnShot { section, on } => {
+                let s = section_mut(roster, section)?;
+                s.low_on_shot = *on;
+                format!("{}: {} (4.3.4.a)", s.name, if *on { "low on shot" } else { "shot replenished" })
+            }
+            Command::SetGunState { section, state } => {
+                let s = section_mut(roster, section)?;
+                if s.state == *state {
+                    return Err(refused(format!("{} is already {}.", q(&s.name), state.label())));
+                }
+                s.state = *state;
+                format!("{}: gun {} (4.3.5)", s.name, state.label())
+            }
+
+            // Officers in play.
+            Command::OfficerHit { officer, effect } => {
+                let o = officer_mut(roster, officer)?;
+                if o.is_removed() {
+                    return Err(refused(format!("{} is no longer in the game.", q(&o.name))));
+                }
+                let c = consequences(*effect, turn);
+                o.condition = match effect {
+                    CasualtyEffect::Stunned => OfficerCondition::Stunned { turn },
+                    CasualtyEffect::LightWound => OfficerCondition::LightWound,
+                    CasualtyEffect::SevereWound => OfficerCondition::SevereWound,
+                    CasualtyEffect::SpectacularDeath => OfficerCondition::Dead,
+                };
+                if c.moved_to_rear {
+                    o.with_unit = None;
+                }
+                let mut text = format!("{} is hit: {} (8, Table 20)", o.name, o.condition.label());
+                if c.seers_check_morale {
+                    text.push_str("; units that saw it within 1' check morale (Table 2, no. 10)");
+                }
+                text
+            }
+            Command::SetOfficerCondition { officer, condition } => {
+                let o = officer_mut(roster, officer)?;
+                o.condition = *condition;
+                format!("{} is now {}", o.name, condition.label())
+            }
+            Command::SetOfficerWith { officer, unit } => {
+                let unit_name = match unit {
+                    None => None,
+                    Some(u) => Some(
+                        roster
+                            .regiment(u)
+                            .map(|r| r.name.clone())
+                            .or_else(|| roster.section(u).map(|s| s.name.clone()))
+                            .ok_or_else(|| not_found("regiment or gun section", u))?,
+                    ),
+                };
+                let o_side = roster.find_officer(officer).map(|(s, _)| s);
+                if let (Some(u), Some(os)) = (unit, o_side) {
+                    if roster.side_of(u) != Some(os) {
+                        return Err(refused("An officer joins units of his own side."));
+                    }
+                }
+                let o = officer_mut(roster, officer)?;
+                o.with_unit = unit.clone();
+                match unit_name {
+                    Some(n) => format!("{} joins {}", o.name, n),
+                    None => format!("{} rides alone", o.name),
+                }
+            }
+        };
+        Ok(Effect::from(text))
     }
 }
 
@@ -93,18 +1195,31 @@ impl Session {
     }
 
     /// Applies a command, logging it at `now_ms`. A refused command changes nothing.
-    pub fn dispatch(&mut self, command: &Command, now_ms: f64) -> Result<(), CommandError> {
-        let before = self.game.clone();
+    ///
+    /// The outcome says what the screens must show: the log line, the id of anything added,
+    /// morale checks now due (4.4.1) and integrity levels crossed (11.2).
+    pub fn dispatch(&mut self, command: &Command, now_ms: f64) -> Result<Outcome, CommandError> {
         let mut next = self.game.clone();
-        let text = command.execute(&mut next)?;
-        next.log.push(LogEntry { turn: next.turn, phase: next.phase, at_ms: now_ms, text });
+        let effect = command.execute(&mut next)?;
+        let levels_crossed = next.roster.levels_crossed(&self.game.roster);
+        let mut text = effect.text;
+        for l in &levels_crossed {
+            text.push_str(&format!(". {l}"));
+        }
+        next.log.push(LogEntry { turn: next.turn, phase: next.phase, at_ms: now_ms, text: text.clone() });
+        let before = std::mem::replace(&mut self.game, next);
         self.undo.push(before);
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
         self.redo.clear();
-        self.game = next;
-        Ok(())
+        Ok(Outcome {
+            text,
+            created: effect.created,
+            morale_checks: effect.morale_checks,
+            stand_lost: effect.stand_lost,
+            levels_crossed,
+        })
     }
 
     /// Whether there is something to undo.
@@ -148,7 +1263,120 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::command::IntegrityLevel;
+    use crate::rules::unit::Quality;
+    use crate::state::demo::demo_game;
     use crate::state::game::Phase;
+    use crate::state::roster::{CommandScope, GunType, Rank, Weapon};
+
+    fn demo() -> Session {
+        Session::new(demo_game("g1"))
+    }
+
+    fn kill(s: &mut Session, id: &str, n: u32) -> Outcome {
+        let mut last = Outcome::default();
+        for _ in 0..n {
+            last = s.dispatch(&Command::AddKill { regiment: id.into() }, 0.0).unwrap();
+        }
+        last
+    }
+
+    fn new_regiment() -> Regiment {
+        Regiment::new("", "20th Maine", Regiment::even_stands(4), Quality::Elite, Weapon::RifleMusket)
+    }
+
+    fn new_officer() -> Officer {
+        Officer {
+            id: String::new(),
+            name: "Col. Lucius Fairchild".into(),
+            rank: Rank::Other,
+            benefit: 1,
+            commands: None,
+            with_unit: None,
+            condition: OfficerCondition::Unhurt,
+            scenario_points: None,
+        }
+    }
+
+    /// Every command kind, each with the commands that prepare for it.
+    fn every_kind(g: &Game) -> Vec<(Vec<Command>, Command)> {
+        let r = |id: &str| g.roster.regiment(id).cloned().unwrap();
+        let mut edited = r("r-2wi");
+        edited.name = "2nd Wisconsin Volunteers".into();
+        edited.quality = Quality::Average;
+        let mut sec = g.roster.section("s-hall-1").cloned().unwrap();
+        sec.crew_quality = Quality::Elite;
+        let mut off = g.roster.officer("o-meredith").cloned().unwrap();
+        off.benefit = 2;
+        let kills = |id: &str, n: usize| vec![Command::AddKill { regiment: id.into() }; n];
+        let c = |cmd: Command| (Vec::new(), cmd);
+        let id = |s: &str| s.to_string();
+        vec![
+            c(Command::NextPhase),
+            c(Command::RenameGame { name: "Shiloh".into() }),
+            c(Command::SetArmyStance { side: Side::Union, stance: Stance::Determined }),
+            c(Command::ReplaceArmy { side: Side::Confederate, army: g.roster.union.clone() }),
+            c(Command::AddDivision { side: Side::Union, name: "Doubleday's Division".into() }),
+            c(Command::EditDivision { id: id("d-heth"), name: "Heth's Light Division".into(), stance: Stance::Apathetic }),
+            c(Command::CopyDivision { id: id("d-heth") }),
+            c(Command::DeleteDivision { id: id("d-heth") }),
+            (vec![Command::AddDivision { side: Side::Union, name: "Second".into() }], Command::MoveDivision { id: id("d-wadsworth"), to: 1 }),
+            c(Command::AddBrigade { division: id("d-heth"), name: "Pettigrew's Brigade".into() }),
+            c(Command::RenameBrigade { id: id("b-iron"), name: "Black Hats".into() }),
+            c(Command::CopyBrigade { id: id("b-iron") }),
+            c(Command::DeleteBrigade { id: id("b-iron") }),
+            c(Command::MoveBrigade { id: id("b-iron"), division: id("d-wadsworth"), to: 1 }),
+            c(Command::AddRegiment { brigade: id("b-iron"), regiment: new_regiment() }),
+            c(Command::EditRegiment { regiment: edited }),
+            c(Command::CopyRegiment { id: id("r-2wi") }),
+            c(Command::DeleteRegiment { id: id("r-2wi") }),
+            c(Command::MoveRegiment { id: id("r-2wi"), brigade: id("b-cutler"), to: 0 }),
+            c(Command::AddBattery { owner: id("b-iron"), name: "Battery B, 4th US".into() }),
+            c(Command::RenameBattery { id: id("bt-hall"), name: "Hall's Battery".into() }),
+            c(Command::CopyBattery { id: id("bt-hall") }),
+            c(Command::DeleteBattery { id: id("bt-hall") }),
+            c(Command::MoveBattery { id: id("bt-hall"), owner: id("b-iron"), to: 0 }),
+            c(Command::AddSection {
+                battery: id("bt-hall"),
+                section: Section::new("", "Centre section", GunType::known()[0].clone(), Quality::Average),
+            }),
+            c(Command::EditSection { section: sec }),
+            c(Command::CopySection { id: id("s-hall-1") }),
+            c(Command::DeleteSection { id: id("s-hall-1") }),
+            c(Command::MoveSection { id: id("s-hall-1"), to: 1 }),
+            c(Command::AddOfficer { side: Side::Union, officer: new_officer() }),
+            c(Command::EditOfficer { officer: off }),
+            c(Command::CopyOfficer { id: id("o-meredith") }),
+            c(Command::DeleteOfficer { id: id("o-meredith") }),
+            c(Command::MoveOfficer { id: id("o-meredith"), to: 0 }),
+            c(Command::AddKill { regiment: id("r-2wi") }),
+            (kills("r-2wi", 1), Command::RemoveKill { regiment: id("r-2wi") }),
+            c(Command::RemoveStand { regiment: id("r-2wi") }),
+            (vec![Command::RemoveStand { regiment: id("r-2wi") }], Command::RestoreStand { regiment: id("r-2wi") }),
+            c(Command::SetMorale { unit: id("r-2wi"), level: MoraleLevel::Shaken }),
+            c(Command::SetMorale { unit: id("s-hall-1"), level: MoraleLevel::Routed }),
+            c(Command::SetFormation { regiment: id("r-2wi"), formation: Formation::AttackColumn }),
+            c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::OutOfAmmo, on: true }),
+            c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::OpeningVolleyUsed, on: true }),
+            c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::Prone, on: true }),
+            c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::RemovedFromBoard, on: true }),
+            c(Command::RecordCharge { regiment: id("r-2wi") }),
+            c(Command::SetDetachedSkirmishers { regiment: id("r-2wi"), stands: 2 }),
+            (
+                [kills("r-2wi", 9), kills("r-7wi", 11)].concat(),
+                Command::Merge { regiment: id("r-2wi"), host: id("r-7wi") },
+            ),
+            c(Command::AddCrewKill { section: id("s-hall-1") }),
+            (vec![Command::AddCrewKill { section: id("s-hall-1") }], Command::RemoveCrewKill { section: id("s-hall-1") }),
+            c(Command::SetLimbered { section: id("s-hall-1"), limbered: true }),
+            c(Command::UseCanister { section: id("s-hall-1"), rounds: 2 }),
+            c(Command::SetLowOnShot { section: id("s-hall-1"), on: true }),
+            c(Command::SetGunState { section: id("s-hall-1"), state: GunState::Captured }),
+            c(Command::OfficerHit { officer: id("o-meredith"), effect: CasualtyEffect::LightWound }),
+            c(Command::SetOfficerCondition { officer: id("o-meredith"), condition: OfficerCondition::Dead }),
+            c(Command::SetOfficerWith { officer: id("o-meredith"), unit: Some(id("r-2wi")) }),
+        ]
+    }
 
     fn session() -> Session {
         Session::new(Game::new("g1", "Test"))
@@ -167,19 +1395,319 @@ mod tests {
 
     #[test]
     fn undo_and_redo_every_command_kind() {
-        let cmds = [Command::NextPhase, Command::RenameGame { name: "Shiloh".into() }];
-        for cmd in cmds {
-            let mut s = session();
+        let g = demo_game("g1");
+        let cases = every_kind(&g);
+        // Every variant of Command is covered (counted by name).
+        let mut kinds: Vec<String> = cases
+            .iter()
+            .map(|(_, c)| format!("{c:?}").split([' ', '{', '(']).next().unwrap_or_default().to_string())
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        let source = include_str!("command.rs");
+        let body = source.split("pub enum Command {").nth(1).and_then(|b| b.split("\n}").next()).unwrap();
+        let declared: Vec<&str> = body
+            .lines()
+            .filter_map(|l| l.strip_prefix("    "))
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_uppercase()))
+            .map(|l| l.split([' ', ',', '{']).next().unwrap())
+            .collect();
+        assert_eq!(kinds.len(), declared.len(), "declared {declared:?}, tested {kinds:?}");
+        for (setup, cmd) in cases {
+            let mut s = Session::new(g.clone());
+            for c in &setup {
+                s.dispatch(c, 1.0).unwrap_or_else(|e| panic!("setup {c:?}: {e}"));
+            }
             let before = s.game().clone();
-            s.dispatch(&cmd, 5.0).unwrap();
+            let out = s.dispatch(&cmd, 5.0).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
             let after = s.game().clone();
+            assert_ne!(before.roster.clone(), Roster::default());
             assert_ne!(before, after, "{cmd:?} changed nothing");
+            assert_eq!(after.log.last().map(|e| e.text.as_str()), Some(out.text.as_str()));
+            assert!(!out.text.is_empty() && !out.text.contains("Some("), "{cmd:?}: {}", out.text);
+            assert!(after.roster.problems().is_empty(), "{cmd:?}: {:?}", after.roster.problems());
             assert!(s.undo());
-            assert_eq!(s.game(), &before);
+            assert_eq!(s.game(), &before, "undo of {cmd:?}");
             assert!(s.redo());
-            assert_eq!(s.game(), &after);
+            assert_eq!(s.game(), &after, "redo of {cmd:?}");
         }
     }
+
+    #[test]
+    fn refused_roster_commands_change_nothing() {
+        let g = demo_game("g1");
+        let refusals = [
+            Command::AddKill { regiment: "nope".into() },
+            Command::RemoveKill { regiment: "r-2wi".into() },
+            Command::SetDetachedSkirmishers { regiment: "r-2wi".into(), stands: 3 },
+            Command::UseCanister { section: "s-hall-1".into(), rounds: 3 },
+            Command::Merge { regiment: "r-2wi".into(), host: "r-76ny".into() },
+            Command::Merge { regiment: "r-2wi".into(), host: "r-7wi".into() },
+            Command::MoveRegiment { id: "r-2wi".into(), brigade: "b-archer".into(), to: 0 },
+            Command::SetFormation { regiment: "r-2wi".into(), formation: Formation::Limbered },
+            Command::AddRegiment {
+                brigade: "b-iron".into(),
+                regiment: Regiment::new("", "Bad", vec![4, 4, 4, 3, 3], Quality::Average, Weapon::RifleMusket),
+            },
+            Command::AddRegiment { brigade: "b-iron".into(), regiment: Regiment { name: "<i>x</i>".into(), ..new_regiment() } },
+            Command::AddOfficer { side: Side::Union, officer: Officer { benefit: 9, ..new_officer() } },
+            Command::SetFlag { regiment: "r-2wi".into(), flag: RegimentFlag::Prone, on: false },
+        ];
+        for cmd in refusals {
+            let mut s = Session::new(g.clone());
+            assert!(s.dispatch(&cmd, 0.0).is_err(), "{cmd:?} was accepted");
+            assert_eq!(s.game(), &g, "{cmd:?}");
+            assert!(!s.can_undo());
+        }
+    }
+
+    #[test]
+    fn one_tap_kills_say_when_a_stand_goes_uneven_regiment() {
+        // 0.1.1.a: 18 figures are 4-3-4-3-4; 0.1.3: kills from the left.
+        let mut s = demo();
+        assert_eq!(s.game().roster.regiment("r-7wi").unwrap().stands, vec![4, 3, 4, 3, 4]);
+        let first = kill(&mut s, "r-7wi", 1);
+        assert_eq!(first.morale_checks.len(), 1);
+        assert_eq!(first.morale_checks[0].reason, CheckReason::FirstKill);
+        assert!(!first.stand_lost);
+        kill(&mut s, "r-7wi", 2);
+        let fourth = kill(&mut s, "r-7wi", 1);
+        assert!(fourth.stand_lost, "the leftmost stand of 4 goes on the fourth kill (0.1.3)");
+        assert_eq!(fourth.morale_checks[0].reason, CheckReason::StandLost);
+        assert!(fourth.text.contains("stand is removed"), "{}", fourth.text);
+        let r = s.game().roster.regiment("r-7wi").unwrap();
+        assert_eq!((r.stands_left(), r.figures_left(), r.kills_to_next_stand()), (4, 14, Some(3)));
+        // The 3-figure stand goes after three more, then the 4 after four more.
+        assert!(!kill(&mut s, "r-7wi", 2).stand_lost);
+        assert!(kill(&mut s, "r-7wi", 1).stand_lost);
+        assert!(!kill(&mut s, "r-7wi", 3).stand_lost);
+        assert!(kill(&mut s, "r-7wi", 1).stand_lost);
+        assert_eq!(s.game().roster.regiment("r-7wi").unwrap().stands_left(), 2);
+        // Kills to the last figure: the regiment is lost; no more kills.
+        kill(&mut s, "r-7wi", 6);
+        let last = kill(&mut s, "r-7wi", 1);
+        assert!(last.stand_lost && last.text.contains("lost"));
+        assert!(s.game().roster.regiment("r-7wi").unwrap().is_lost());
+        assert!(s.dispatch(&Command::AddKill { regiment: "r-7wi".into() }, 0.0).is_err());
+        // Taking a kill back returns the stand.
+        s.dispatch(&Command::RemoveKill { regiment: "r-7wi".into() }, 0.0).unwrap();
+        assert_eq!(s.game().roster.regiment("r-7wi").unwrap().stands_left(), 1);
+    }
+
+    #[test]
+    fn crossing_an_integrity_level_is_reported_and_logged() {
+        // Archer's brigade: 5 regiments (10) + Archer (3) = 13 points; 40% = 5.2, so three
+        // regiments lost (6 points) reach cease offensive activity (11.2).
+        let mut s = demo();
+        let scope = CommandScope::Brigade("b-archer".into());
+        for id in ["r-5al", "r-14tn"] {
+            s.dispatch(&Command::SetFlag { regiment: id.into(), flag: RegimentFlag::RemovedFromBoard, on: true }, 0.0).unwrap();
+        }
+        assert_eq!(s.game().roster.integrity(&scope).unwrap().level, IntegrityLevel::Fighting);
+        // The 1st Tennessee (14 figures) is killed to the last figure.
+        let mut crossed = Vec::new();
+        for _ in 0..14 {
+            let out = s.dispatch(&Command::AddKill { regiment: "r-1tn".into() }, 0.0).unwrap();
+            crossed.extend(out.levels_crossed);
+        }
+        let brigade: Vec<_> = crossed.iter().filter(|c| c.scope == scope).collect();
+        assert_eq!(brigade.len(), 1);
+        assert_eq!(brigade[0].to, IntegrityLevel::CeaseOffensive);
+        assert!(s.game().log.last().unwrap().text.contains("cease offensive activity"));
+        assert_eq!(s.game().roster.integrity(&scope).unwrap().lost, 6);
+        // Undo goes back below the level.
+        s.undo();
+        assert_eq!(s.game().roster.integrity(&scope).unwrap().level, IntegrityLevel::Fighting);
+    }
+
+    #[test]
+    fn merged_units_are_not_a_command_loss() {
+        let mut s = demo();
+        kill(&mut s, "r-2wi", 9); // 3 of 5 stands gone, 2 left
+        kill(&mut s, "r-7wi", 11); // 3 stands gone, 2 left
+        let before = s.game().roster.integrity(&CommandScope::Brigade("b-iron".into())).unwrap().lost;
+        s.dispatch(&Command::Merge { regiment: "r-2wi".into(), host: "r-7wi".into() }, 0.0).unwrap();
+        let g = s.game();
+        assert_eq!(g.roster.integrity(&CommandScope::Brigade("b-iron".into())).unwrap().lost, before);
+        assert_eq!(g.roster.regiment("r-7wi").unwrap().merged_modifier(), -2);
+        assert!(s.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).is_err());
+    }
+
+    #[test]
+    fn crew_kills_two_in_a_turn_eliminate_one_is_cancelled() {
+        // 4.3.5.b
+        let mut s = demo();
+        let sec = || Command::AddCrewKill { section: "s-hall-1".into() };
+        let out = s.dispatch(&sec(), 0.0).unwrap();
+        assert_eq!(out.morale_checks[0].reason, CheckReason::CrewKill);
+        for _ in 0..8 {
+            s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        }
+        assert_eq!(s.game().roster.section("s-hall-1").unwrap().crew_kills_this_turn, 0);
+        s.dispatch(&sec(), 0.0).unwrap();
+        s.dispatch(&sec(), 0.0).unwrap();
+        assert_eq!(s.game().roster.section("s-hall-1").unwrap().state, GunState::Abandoned);
+        // Abandoned is not a loss for 11.2; captured is.
+        let div = CommandScope::Division("d-wadsworth".into());
+        assert_eq!(s.game().roster.integrity(&div).unwrap().lost, 0);
+        s.dispatch(&Command::SetGunState { section: "s-hall-1".into(), state: GunState::Captured }, 0.0).unwrap();
+        assert_eq!(s.game().roster.integrity(&div).unwrap().lost, 1);
+    }
+
+    #[test]
+    fn canister_is_four_rounds() {
+        // 4.3.4.a, 4.3.4.b
+        let mut s = demo();
+        let fire = |n| Command::UseCanister { section: "s-marye-1".into(), rounds: n };
+        s.dispatch(&fire(2), 0.0).unwrap();
+        s.dispatch(&fire(1), 0.0).unwrap();
+        assert!(s.dispatch(&fire(2), 0.0).is_err());
+        s.dispatch(&fire(1), 0.0).unwrap();
+        assert_eq!(s.game().roster.section("s-marye-1").unwrap().canister_left(), 0);
+    }
+
+    #[test]
+    fn never_three_charges_in_a_row() {
+        // 5.1.4
+        let mut s = demo();
+        let charge = || Command::RecordCharge { regiment: "r-2wi".into() };
+        let next_turn = |s: &mut Session| {
+            for _ in 0..8 {
+                s.dispatch(&Command::NextPhase, 0.0).unwrap();
+            }
+        };
+        s.dispatch(&charge(), 0.0).unwrap();
+        assert!(s.dispatch(&charge(), 0.0).is_err(), "once a turn");
+        next_turn(&mut s);
+        let r = s.game().roster.regiment("r-2wi").unwrap();
+        assert!(r.charges.charged_last_turn(s.game().turn));
+        assert_eq!(r.charges.permission(s.game().turn), ChargePermission::SecondTurn);
+        assert!(s.dispatch(&charge(), 0.0).unwrap().text.contains("disorder"));
+        next_turn(&mut s);
+        assert!(s.dispatch(&charge(), 0.0).is_err());
+        next_turn(&mut s);
+        assert!(s.dispatch(&charge(), 0.0).is_ok(), "after a turn's rest it may charge again");
+    }
+
+    #[test]
+    fn officer_hits_follow_table_20() {
+        let mut s = demo();
+        s.dispatch(&Command::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }, 0.0).unwrap();
+        let o = s.game().roster.officer("o-archer").unwrap();
+        assert_eq!(o.condition, OfficerCondition::Stunned { turn: 1 });
+        assert!(!o.condition.status().gives_benefits(2) && o.condition.status().gives_benefits(3));
+        s.dispatch(&Command::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::SpectacularDeath }, 0.0).unwrap();
+        // A dead brigadier is 3 points lost to his brigade (11.1, 11.2).
+        assert_eq!(s.game().roster.integrity(&CommandScope::Brigade("b-archer".into())).unwrap().lost, 3);
+        assert!(s.dispatch(&Command::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }, 0.0).is_err());
+    }
+
+    #[test]
+    fn copying_a_brigade_gives_fresh_ids_and_no_losses_carry_over_to_copied_regiments() {
+        let mut s = demo();
+        kill(&mut s, "r-2wi", 3);
+        let out = s.dispatch(&Command::CopyBrigade { id: "b-iron".into() }, 0.0).unwrap();
+        let new_id = out.created.unwrap();
+        let g = s.game();
+        let copy = g.roster.brigade(&new_id).unwrap();
+        assert_eq!(copy.name, "Iron Brigade (copy)");
+        assert_eq!(copy.regiments.len(), 5);
+        assert!(g.roster.problems().is_empty());
+        let out = s.dispatch(&Command::CopyRegiment { id: "r-2wi".into() }, 0.0).unwrap();
+        assert_eq!(s.game().roster.regiment(&out.created.unwrap()).unwrap().kills, 0);
+    }
+
+    #[test]
+    fn deleting_clears_references_and_undo_restores_them() {
+        let mut s = demo();
+        s.dispatch(&Command::DeleteBrigade { id: "b-iron".into() }, 0.0).unwrap();
+        let o = s.game().roster.officer("o-meredith").unwrap();
+        assert_eq!((o.commands.as_deref(), o.with_unit.as_deref()), (None, None));
+        s.undo();
+        assert_eq!(s.game().roster.officer("o-meredith").unwrap().commands.as_deref(), Some("b-iron"));
+    }
+
+    #[test]
+    fn large_game_stays_instant() {
+        // 60 regiments, 20 gun sections, 20 officers.
+        let mut g = Game::new("big", "Big game");
+        let mut counter = 0u64;
+        for (si, side) in Side::BOTH.into_iter().enumerate() {
+            let army = g.roster.army_mut(side);
+            for d in 0..2 {
+                let mut div = Division { id: format!("d{si}{d}"), name: format!("Division {d}"), stance: Stance::Normal, brigades: Vec::new(), batteries: Vec::new() };
+                for b in 0..3 {
+                    let mut br = Brigade { id: format!("b{si}{d}{b}"), name: format!("Brigade {b}"), regiments: Vec::new(), batteries: Vec::new() };
+                    for r in 0..5 {
+                        counter += 1;
+                        br.regiments.push(Regiment::new(format!("r{counter}"), format!("Regiment {r}"), Regiment::stands_for_total(18).unwrap(), Quality::Average, Weapon::RifleMusket));
+                    }
+                    div.brigades.push(br);
+                }
+                let mut bat = Battery { id: format!("bt{si}{d}"), name: "Battery".into(), sections: Vec::new() };
+                for x in 0..5 {
+                    bat.sections.push(Section::new(format!("s{si}{d}{x}"), format!("Section {x}"), GunType::known()[0].clone(), Quality::Average));
+                }
+                div.batteries.push(bat);
+                army.divisions.push(div);
+            }
+            for o in 0..10 {
+                let (rank, commands) = match o {
+                    0 | 1 => (Rank::DivisionCommander, Some(format!("d{si}{o}"))),
+                    2..=7 => (Rank::BrigadeCommander, Some(format!("b{si}{}{}", (o - 2) / 3, (o - 2) % 3))),
+                    _ => (Rank::Other, None),
+                };
+                army.officers.push(Officer { id: format!("o{si}{o}"), rank, commands, ..new_officer() });
+            }
+        }
+        // A long history, as late in a game.
+        for i in 0..500 {
+            g.log.push(LogEntry { turn: 1 + i / 40, phase: Phase::FirstFires, at_ms: 1.7e12, text: "Regiment 3: kill 4 (14 of 18 figures left)".into() });
+        }
+        let count = |s: Side| (g.roster.army(s).regiments().count(), g.roster.army(s).sections().count(), g.roster.army(s).officers.len());
+        let (u, c) = (count(Side::Union), count(Side::Confederate));
+        assert_eq!((u.0 + c.0, u.1 + c.1, u.2 + c.2), (60, 20, 20));
+        assert!(g.roster.problems().is_empty(), "{:?}", g.roster.problems());
+
+        let mut s = Session::new(g);
+        // The best of five rounds of 40, so that other work on a shared machine does not
+        // decide the result.
+        let best = |f: &mut dyn FnMut(u32)| -> std::time::Duration {
+            (0..5)
+                .map(|round| {
+                    let t = std::time::Instant::now();
+                    for i in 0..40 {
+                        f(round * 40 + i);
+                    }
+                    t.elapsed() / 40
+                })
+                .min()
+                .unwrap()
+        };
+        let kill = best(&mut |i| {
+            s.dispatch(&Command::AddKill { regiment: format!("r{}", 1 + i % 60) }, 0.0).unwrap();
+        });
+        let undo = best(&mut |_| {
+            s.undo();
+        });
+        let redo = best(&mut |_| {
+            s.redo();
+        });
+        let doc = crate::state::schema::AppDoc::fresh(s.game().clone());
+        let mut bytes = 0;
+        let encode = best(&mut |_| bytes = crate::state::schema::encode(&doc).len());
+        println!(
+            "60 regiments, 20 sections, 20 officers, 500 log lines (debug build): \
+             kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)"
+        );
+        // Debug build on a shared machine: generous bounds; a release build is several times
+        // faster.
+        let ms = std::time::Duration::from_millis(1);
+        assert!(kill < ms, "kill {kill:?}");
+        assert!(undo < ms / 10 && redo < ms / 10, "undo {undo:?}, redo {redo:?}");
+        assert!(encode < ms * 4, "encode {encode:?}");
+    }
+
 
     #[test]
     fn refused_command_changes_nothing_and_cannot_be_undone() {

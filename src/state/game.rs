@@ -3,10 +3,12 @@
 //! The rosters (issue 4) and orders (issue 5) hang off [`Game`]; every change to it goes
 //! through [`super::command`], which is what gives undo and the log.
 
+use super::roster::Roster;
 use serde::{Deserialize, Serialize};
 
 /// The eight phases of a turn (0.5, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
 pub enum Phase {
     MarkOrders,
     RoutsAndRallies,
@@ -63,10 +65,13 @@ impl Phase {
 /// One line of the game's history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LogEntry {
+    /// The turn it happened in.
     pub turn: u32,
+    /// The phase it happened in.
     pub phase: Phase,
     /// Milliseconds since the Unix epoch, from the device clock.
     pub at_ms: f64,
+    /// What happened, in the game's words.
     pub text: String,
 }
 
@@ -75,24 +80,49 @@ pub struct LogEntry {
 pub struct Game {
     /// Stable identity, unique among the saved games.
     pub id: String,
+    /// The game's name, as the players gave it.
     pub name: String,
+    /// The turn, from 1.
     pub turn: u32,
+    /// The phase of the turn.
     pub phase: Phase,
     /// Applied commands, oldest first: the game's history.
     #[serde(default)]
     pub log: Vec<LogEntry>,
+    /// Both armies. Absent from documents written before rosters existed (schema 1).
+    #[serde(default)]
+    pub roster: Roster,
+    /// The counter new roster ids are drawn from ([`Roster::fresh_id`]).
+    #[serde(default)]
+    pub next_id: u64,
 }
 
 impl Game {
     /// A new game at turn 1, phase 1.
     pub fn new(id: impl Into<String>, name: impl Into<String>) -> Game {
-        Game { id: id.into(), name: name.into(), turn: 1, phase: Phase::MarkOrders, log: Vec::new() }
+        Game {
+            id: id.into(),
+            name: name.into(),
+            turn: 1,
+            phase: Phase::MarkOrders,
+            log: Vec::new(),
+            roster: Roster::default(),
+            next_id: 0,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_schema_1_game_without_a_roster_still_loads() {
+        let old = r#"{"id":"g1","name":"Old","turn":3,"phase":"Charges","log":[]}"#;
+        let g: Game = serde_json::from_str(old).unwrap();
+        assert_eq!(g.turn, 3);
+        assert_eq!(g.roster, Roster::default());
+    }
 
     #[test]
     fn phases_run_one_to_eight_then_a_new_turn() {

@@ -276,7 +276,7 @@ mod tests {
     fn first_start_is_fresh_and_silent() {
         let mut p = Persistence::new(Some(MemoryStore::new()), "tab-a");
         let loaded = p.load(game);
-        assert_eq!(loaded.doc.game.name, "Antietam");
+        assert_eq!(loaded.doc.current_game().unwrap().name, "Antietam");
         assert_eq!(loaded.notice, None);
     }
 
@@ -285,10 +285,10 @@ mod tests {
         let store = Rc::new(MemoryStore::new());
         let mut p = Persistence::new(Some(store.clone()), "tab-a");
         let mut doc = p.load(game).doc;
-        doc.game.turn = 4;
+        doc.current_game_mut().unwrap().turn = 4;
         assert_eq!(p.save(&mut doc, false), SaveOutcome::Saved);
         let mut again = Persistence::new(Some(store), "tab-b");
-        assert_eq!(again.load(|| Game::new("x", "other")).doc.game.turn, 4);
+        assert_eq!(again.load(|| Game::new("x", "other")).doc.current_game().unwrap().turn, 4);
     }
 
     #[test]
@@ -351,28 +351,28 @@ mod tests {
         let mut doc_a = a.load(game).doc;
         let mut doc_b = b.load(game).doc;
 
-        doc_a.game.turn = 2;
+        doc_a.current_game_mut().unwrap().turn = 2;
         assert_eq!(a.save(&mut doc_a, false), SaveOutcome::Saved);
 
         // Tab B missed the storage event and saves its own change: refused.
-        doc_b.game.name = "B's name".into();
+        doc_b.current_game_mut().unwrap().name = "B's name".into();
         assert_eq!(b.save(&mut doc_b, false), SaveOutcome::NotSaved(StorageNotice::Conflict));
         let stored = store.get(DOC_KEY).unwrap().unwrap();
-        assert_eq!(decode(&stored).unwrap().0.game.turn, 2);
+        assert_eq!(decode(&stored).unwrap().0.current_game().unwrap().turn, 2);
 
         // The storage event reaches B: with unsaved changes it is a conflict to ask about.
         assert!(matches!(b.external_change(Some(&stored), true), ExternalChange::Conflict(_)));
         // Without unsaved changes B simply shows A's version...
         match b.external_change(Some(&stored), false) {
-            ExternalChange::Adopt(doc) => assert_eq!(doc.game.turn, 2),
+            ExternalChange::Adopt(doc) => assert_eq!(doc.current_game().unwrap().turn, 2),
             other => panic!("expected adopt, got {other:?}"),
         }
         // ...and can save on top of it afterwards.
         let mut doc_b = decode(&stored).unwrap().0;
-        doc_b.game.turn = 3;
+        doc_b.current_game_mut().unwrap().turn = 3;
         assert_eq!(b.save(&mut doc_b, false), SaveOutcome::Saved);
         // A keeping its own version over B's must be the players' explicit choice.
-        doc_a.game.turn = 9;
+        doc_a.current_game_mut().unwrap().turn = 9;
         assert_eq!(a.save(&mut doc_a, false), SaveOutcome::NotSaved(StorageNotice::Conflict));
         assert_eq!(a.save(&mut doc_a, true), SaveOutcome::Saved);
     }

@@ -13,7 +13,11 @@ pub fn Banners() -> impl IntoView {
     browser::on_update_ready(move || update_ready.set(true));
 
     let export = move || {
-        let text = crate::state::schema::encode(&store.document());
+        let doc = store.document();
+        let text = match doc.current_game() {
+            Some(game) => crate::state::exchange::export_game(game),
+            None => crate::state::schema::encode(&doc),
+        };
         if let Err(e) = browser::download(&browser::dated_filename("johnny-reb-game"), &text, "application/json") {
             store.error.set(Some(format!("Export failed: {e}")));
         }

@@ -4,7 +4,7 @@
 //! (debounced, and at once when the page is hidden), and surfaces storage problems as notices.
 
 use crate::rules::{CellRef, Entered, Overrides};
-use crate::state::command::{Command, CommandError, Session};
+use crate::state::command::{Command, CommandError, Outcome, Session};
 use crate::state::game::Game;
 use crate::state::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
 use crate::state::schema::AppDoc;
@@ -39,6 +39,8 @@ pub struct Store {
     pub table_entries: RwSignal<Overrides>,
     /// Changes not yet written.
     pub dirty: RwSignal<bool>,
+    /// The stored document: every saved game (the open one as last put back) and settings.
+    pub saves: RwSignal<AppDoc>,
     /// Bumped on each change so the debounced save knows whether it is the latest.
     generation: RwSignal<u64>,
 }
@@ -53,15 +55,16 @@ impl Store {
     pub fn load() -> Store {
         let mut persistence = Persistence::new(browser::local_storage(), browser::new_id());
         let loaded = persistence.load(new_game);
-        browser::set_snapshot(crate::state::schema::encode(&loaded.doc));
+        browser::set_snapshot(snapshot(&loaded.doc));
         PERSISTENCE.with(|p| *p.borrow_mut() = Some(persistence));
         let store = Store {
-            session: RwSignal::new(Session::new(loaded.doc.game)),
-            settings: RwSignal::new(loaded.doc.settings),
-            table_entries: RwSignal::new(loaded.doc.table_entries),
+            session: RwSignal::new(Session::new(loaded.doc.current_game().cloned().unwrap_or_else(new_game))),
+            settings: RwSignal::new(loaded.doc.settings.clone()),
+            table_entries: RwSignal::new(loaded.doc.table_entries.clone()),
             notice: RwSignal::new(loaded.notice),
             error: RwSignal::new(None),
             dirty: RwSignal::new(false),
+            saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
         };
         store.listen();
@@ -75,14 +78,24 @@ impl Store {
 
     /// Applies a command to the game; a refused command shows its reason and changes nothing.
     pub fn dispatch(self, command: Command) {
-        let mut result = Ok(());
+        let _ = self.dispatch_outcome(command);
+    }
+
+    /// Applies a command and returns what it did (the morale checks it calls for, a stand
+    /// lost, integrity levels crossed), or `None` when it was refused (the reason is shown).
+    pub fn dispatch_outcome(self, command: Command) -> Option<Outcome> {
+        let mut result = Err(CommandError::Refused(String::new()));
         self.session.update(|s| result = s.dispatch(&command, browser::now_ms()));
         match result {
-            Ok(()) => {
+            Ok(outcome) => {
                 self.error.set(None);
                 self.changed();
+                Some(outcome)
             }
-            Err(e) => self.error.set(Some(refusal(&e))),
+            Err(e) => {
+                self.error.set(Some(refusal(&e)));
+                None
+            }
         }
     }
 
@@ -153,7 +166,8 @@ impl Store {
         Ok(set.len())
     }
 
-    fn changed(self) {
+    /// Marks the document changed and schedules its save (debounced).
+    pub fn changed(self) {
         self.dirty.set(true);
         let generation = self.generation.get_untracked() + 1;
         self.generation.set(generation);
@@ -169,7 +183,10 @@ impl Store {
 
     /// The document as it stands in memory.
     pub fn document(self) -> AppDoc {
-        let mut doc = AppDoc::fresh(self.session.with_untracked(|s| s.game().clone()));
+        let mut doc = self.saves.get_untracked();
+        let game = self.session.with_untracked(|s| s.game().clone());
+        doc.current = game.id.clone();
+        doc.put_game(game);
         doc.settings = self.settings.get_untracked();
         doc.table_entries = self.table_entries.get_untracked();
         doc
@@ -181,7 +198,7 @@ impl Store {
             return;
         }
         let mut doc = self.document();
-        browser::set_snapshot(crate::state::schema::encode(&doc));
+        browser::set_snapshot(snapshot(&doc));
         let outcome = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.save(&mut doc, force)));
         match outcome {
             Some(SaveOutcome::Saved) => {
@@ -223,9 +240,11 @@ impl Store {
     }
 
     fn show(self, doc: AppDoc) {
-        self.session.update(|s| s.replace(doc.game));
-        self.settings.set(doc.settings);
-        self.table_entries.set(doc.table_entries);
+        let game = doc.current_game().cloned().unwrap_or_else(new_game);
+        self.session.update(|s| s.replace(game));
+        self.settings.set(doc.settings.clone());
+        self.table_entries.set(doc.table_entries.clone());
+        self.saves.set(doc);
         self.dirty.set(false);
     }
 
@@ -270,6 +289,11 @@ impl Store {
         self.dirty.set(true);
         self.save_now(false);
     }
+}
+
+/// What the crash screen exports: the open game as a game file (importable again).
+fn snapshot(doc: &AppDoc) -> String {
+    doc.current_game().map(crate::state::exchange::export_game).unwrap_or_else(|| crate::state::schema::encode(doc))
 }
 
 fn refusal(e: &CommandError) -> String {

@@ -111,7 +111,10 @@ test('the game is saved on every change and comes back after a reload; undo goes
   // Saved immediately when the page is hidden (screen lock), before the debounce.
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).game.phase);
+  const stored = await page.evaluate(() => {
+    const doc = JSON.parse(localStorage.getItem('johnny-reb'));
+    return doc.games.find((g) => g.id === doc.current).phase;
+  });
   assert.equal(stored, 'Charges');
   assert.deepEqual(problems.errors, []);
   await context.close();

@@ -17,6 +17,8 @@ pub mod appendix_a_firearms;
 pub mod appendix_b_seacoast;
 pub mod appendix_c_mortars;
 pub mod appendix_d_rare_weapons;
+pub mod t16_charge_sequence;
+pub mod t19_melee_modifiers;
 pub mod t02_morale_checks;
 pub mod t05_bmp;
 pub mod t06_bmp_modifiers;

@@ -15,7 +15,7 @@ use crate::rules::tables::t13_artillery::{self as t13, GunRow};
 use crate::rules::tables::t14_artillery_modifiers::Table14Row;
 use crate::rules::tables::{
     appendix_a_firearms as app_a, appendix_b_seacoast as app_b, appendix_c_mortars as app_c,
-    appendix_d_rare_weapons as app_d, t01_turn_sequence as t01, t02_morale_checks as t02, t06_bmp_modifiers as t06,
+    appendix_d_rare_weapons as app_d, t16_charge_sequence as t16, t19_melee_modifiers as t19, t01_turn_sequence as t01, t02_morale_checks as t02, t06_bmp_modifiers as t06,
     t07_morale_results as t07, t15_firing_procedure as t15, t17_bmp_charged as t17, t18_charge_modifiers as t18,
     t20_officer_casualty as t20,
 };
@@ -272,6 +272,8 @@ pub fn table_view(id: &str, o: &Overrides) -> Option<TableView> {
         "13" => guns(&mut v, t13::TABLE, &t13::GUNS, t13::CANISTER_RANGE, o),
         "14" => table_14(&mut v, o),
         "15" => table_15(&mut v),
+        "16" => table_16(&mut v),
+        "19" => table_19(&mut v, o),
         "17" => bmp(&mut v, &t17::TABLE_17),
         "18" => table_18(&mut v),
         "20" => table_20(&mut v),
@@ -279,10 +281,7 @@ pub fn table_view(id: &str, o: &Overrides) -> Option<TableView> {
         "b" => guns(&mut v, app_b::TABLE, &app_b::GUNS, app_b::CANISTER_RANGE, o),
         "c" => appendix_c(&mut v),
         "d" => appendix_d(&mut v),
-        _ => v.notes.push(
-            "This table's values come with the charge and melee rules, which are not in this version of the app yet. Use your Tables Card for now."
-                .into(),
-        ),
+        _ => {}
     }
     Some(v)
 }
@@ -806,6 +805,67 @@ fn table_15(v: &mut TableView) {
     v.sections.push(s);
 }
 
+fn table_16(v: &mut TableView) {
+    let mut s = section("Steps of a charge", "Step", &["What to do"]);
+    s.prose = true;
+    for step in t16::STEPS {
+        let label = match step.letter {
+            Some(l) => format!("{}{l}", step.number),
+            None => step.number.to_string(),
+        };
+        s.rows.push(prose_row(label, printed(step.citation(), step.text)));
+    }
+    v.sections.push(s);
+}
+
+fn table_19(v: &mut TableView, o: &Overrides) {
+    let versus = [t19::Versus::Foot, t19::Versus::Mounted];
+    let cols: Vec<&str> = versus.iter().map(|x| x.label()).collect();
+    for (heading, rows) in [("Infantry or dismounted cavalry", &t19::FOOT_ROWS[..]), ("Mounted cavalry", &t19::MOUNTED_ROWS[..])] {
+        let mut s = section(heading, "Formation", &cols);
+        for r in rows {
+            let cells = versus
+                .iter()
+                .map(|&x| {
+                    let mut c = number(
+                        format!("{}, {}", r.label, x.label()),
+                        r.cell(x),
+                        CellRef::new(t19::TABLE, r.label, x.label()),
+                        EntryKind::Number { na: true },
+                        o,
+                    );
+                    if c.text != "?" && c.text != "NA" {
+                        c.text = format!("x{}", c.text);
+                    }
+                    c
+                })
+                .collect();
+            s.rows.push(Row { label: r.label.into(), cells });
+        }
+        v.sections.push(s);
+    }
+    let mut q = section("All units", "Formation or unit", &["Modifier"]);
+    for (label, shift) in t19::QUALITY_SHIFTS {
+        let text = match shift {
+            0 => "x1".to_string(),
+            n if n > 0 => format!("up {n}"),
+            n => format!("down {}", n.unsigned_abs()),
+        };
+        q.rows.push(Row { label: label.into(), cells: vec![printed(label, text)] });
+    }
+    q.rows.push(Row {
+        label: "Shaken Morale".into(),
+        cells: vec![fixed_cell("Shaken Morale".into(), &t19::SHAKEN, |r| format!("x{r}"))],
+    });
+    let officer: Vec<String> = t19::OFFICER_SHIFTS.iter().map(|n| n.to_string()).collect();
+    q.rows.push(Row {
+        label: "Officer Present".into(),
+        cells: vec![printed("Officer Present", format!("up {}", officer.join(", ")))],
+    });
+    v.sections.push(q);
+    v.notes.push("Melee strength: figures in contact times the formation multiplier, then row shifts on Table 10 (5.8.2).".into());
+}
+
 fn opt_signed(c: &Cell<Option<i32>>, name: String) -> Shown {
     fixed_cell(name, c, |v| v.map_or("NA".into(), signed))
 }
@@ -965,7 +1025,7 @@ mod tests {
         for t in &TABLES {
             let v = table_view(t.id, &Overrides::new()).unwrap();
             assert_eq!(v.info.name, t.name);
-            if t.id != "16" && t.id != "19" {
+            {
                 assert!(!v.sections.is_empty(), "{}", t.name);
                 for s in &v.sections {
                     for r in &s.rows {
@@ -1034,6 +1094,16 @@ mod tests {
         let v = table_view("9", &o).unwrap();
         let c = v.find(&cell).unwrap();
         assert_eq!((c.text.as_str(), &c.provenance), ("up 1", &Provenance::Entered));
+    }
+
+    #[test]
+    fn table_19_asks_for_the_cells_the_melee_rules_read() {
+        let v = table_view("19", &Overrides::new()).unwrap();
+        let c = v.find(&CellRef::new("Table 19", "Mounted Cavalry Line", "Vs. Mounted")).unwrap();
+        assert!(c.is_missing());
+        let line = v.find(&CellRef::new("Table 19", "Line", "Vs. Foot")).unwrap();
+        assert_eq!((line.text.as_str(), &line.provenance), ("x3", &Provenance::Printed));
+        assert_eq!(table_view("16", &Overrides::new()).unwrap().sections[0].rows.len(), 18);
     }
 
     #[test]
