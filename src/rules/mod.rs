@@ -16,6 +16,7 @@ pub mod fire;
 pub mod morale;
 pub mod provenance;
 pub mod ratio;
+pub mod settings;
 pub mod tables;
 pub mod unit;
 // Movement, officers, orders, command, works and surprise (rules 1, 3, 6, 8-11).
@@ -40,7 +41,12 @@ pub enum RuleError {
     /// The cell says exactly what to look up on the printed Tables Card.
     Missing(CellRef),
     /// An input outside what the rules allow (a die of 7, a regiment of 40 stands...).
-    OutOfRange { what: &'static str, detail: String },
+    OutOfRange {
+        /// What was out of range ("die", "BMP", "setting"...).
+        what: &'static str,
+        /// Why, in the players' words.
+        detail: String,
+    },
 }
 
 impl fmt::Display for RuleError {

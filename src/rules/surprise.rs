@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 use crate::rules::movement::{chance_to_beat, check_bmp, cmp_inches};
+use crate::rules::tables::t18_charge_modifiers as t18;
 use crate::rules::unit::Formation;
 use crate::rules::{Cell, Chance, Die, Distribution, Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -107,15 +108,16 @@ pub enum Alertness {
 
 impl Alertness {
     /// The Table 18 modifier to the defender's fear-of-charge and impact rolls: half the die,
-    /// rounded down (10.2.1.b).
-    pub fn charge_modifier(self) -> Cell<i8> {
-        let v = match self {
-            Alertness::Alert => 0,
-            Alertness::ModeratelySurprised => 1,
-            Alertness::VerySurprised => 2,
-            Alertness::TotallySurprised => 3,
+    /// rounded down (10.2.1.b). The values are Table 18's
+    /// ([`t18::TACTICAL_SURPRISE_BY_DIE`]), read at the lowest face of the band.
+    pub fn charge_modifier(self) -> Cell<i32> {
+        let face: usize = match self {
+            Alertness::Alert => 1,
+            Alertness::ModeratelySurprised => 2,
+            Alertness::VerySurprised => 4,
+            Alertness::TotallySurprised => 6,
         };
-        Cell::RuleText { value: v, rule: "10.2.1.b" }
+        t18::TACTICAL_SURPRISE_BY_DIE.get(face - 1).copied().unwrap_or(Cell::Missing)
     }
 
     /// The label as printed.
@@ -253,6 +255,14 @@ mod tests {
         let odds = tactical_surprise_odds();
         assert_eq!(odds.chance_of(&Alertness::Alert), Chance::new(1, 6));
         assert_eq!(odds.total(), Chance::ALWAYS);
+    }
+
+    #[test]
+    fn rule_10_2_1_b_alertness_reads_table_18() {
+        for die in Die::FACES {
+            let by_die = t18::TACTICAL_SURPRISE_BY_DIE[usize::from(die.face()) - 1];
+            assert_eq!(tactical_surprise(die).charge_modifier(), by_die, "{die:?}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Fortifications (rule 9): works, obstacles and buildings, as facts other parts of the engine
 //! read (the fire engineer's saves and column shifts, the morale engineer's cover modifiers),
-//! plus the hasty works roll and the movement each feature imposes.
+//! plus the hasty works roll and the movement each feature imposes; and the field obstacles of
+//! Appendix D, wire entanglements (D 7) and land torpedoes (D 8).
 //!
 //! The fire and morale numbers here are the rule text's own statements of what a work gives
 //! (which cover it is, which column shift); how they enter a fire or morale resolution is for
@@ -476,10 +477,73 @@ pub fn works_destroyed(kills: u32) -> Ratio {
     Ratio::whole(kills)
 }
 
+/// What wire entanglements do to a unit moving into them (Appendix D 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WireEffect {
+    /// Thrown into disorder automatically (the unit's first encounter only).
+    pub disordered: bool,
+    /// The terrain its movement is reckoned in from then on.
+    pub terrain: TerrainType,
+}
+
+/// Wire entanglements (Appendix D 7; the wire's extent is the scenario's): the first time a
+/// moving unit meets the wire it is disordered at once and moves as in rough terrain; after
+/// that, the terrain is one level worse than normal. `first_encounter` is this unit's first
+/// meeting with this wire (RULINGS.md, "Appendices D and F").
+///
+/// ```
+/// use johnny_reb::rules::movement::TerrainType;
+/// use johnny_reb::rules::works::{wire_entanglement, WireEffect};
+/// assert_eq!(wire_entanglement(TerrainType::Open, true), WireEffect { disordered: true, terrain: TerrainType::Rough });
+/// assert_eq!(wire_entanglement(TerrainType::Open, false), WireEffect { disordered: false, terrain: TerrainType::Broken });
+/// ```
+pub fn wire_entanglement(terrain: TerrainType, first_encounter: bool) -> WireEffect {
+    if first_encounter {
+        WireEffect { disordered: true, terrain: TerrainType::Rough }
+    } else {
+        WireEffect { disordered: false, terrain: terrain.one_level_worse() }
+    }
+}
+
+/// Whether a land torpedo explodes under a unit that entered the torpedo field, on one die at
+/// the end of its movement (Appendix D 8): a 1 or 2 throws the unit into disorder and calls
+/// for a morale check (`morale::CheckReason::Other`).
+///
+/// ```
+/// use johnny_reb::rules::works::torpedo_explodes;
+/// use johnny_reb::rules::Die;
+/// assert!(torpedo_explodes(Die::new(2).unwrap()));
+/// assert!(!torpedo_explodes(Die::new(3).unwrap()));
+/// ```
+pub fn torpedo_explodes(die: Die) -> bool {
+    die.face() <= crate::rules::tables::appendix_d_rare_weapons::TORPEDO_EXPLODES_AT_MOST
+}
+
+/// The exact chance a torpedo explodes (Appendix D 8): one in three.
+///
+/// ```
+/// use johnny_reb::rules::works::torpedo_chance;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(torpedo_chance(), Chance::new(1, 3));
+/// ```
+pub fn torpedo_chance() -> Chance {
+    crate::rules::Distribution::of_die(torpedo_explodes).chance_of(&true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn appendix_d_7_wire_and_8_torpedoes() {
+        assert_eq!(wire_entanglement(TerrainType::Broken, true), WireEffect { disordered: true, terrain: TerrainType::Rough });
+        assert_eq!(wire_entanglement(TerrainType::Broken, false).terrain, TerrainType::Rough);
+        assert_eq!(wire_entanglement(TerrainType::Rough, false).terrain, TerrainType::Rough);
+        let exploded: Vec<bool> = Die::FACES.iter().map(|d| torpedo_explodes(*d)).collect();
+        assert_eq!(exploded, [true, true, false, false, false, false]);
+        assert_eq!(torpedo_chance(), Chance::new(1, 3));
+    }
 
     fn r() -> MovementRulings {
         MovementRulings::default()

@@ -1,5 +1,5 @@
 //! Sighting and seeing: sighting rolls in woods (4.2.3.c), a prone unit's view (4.2.7.a) and
-//! fire through enemy skirmishers (4.2.3.e).
+//! fire through enemy skirmishers (4.2.3.e); smoke and the visibility limit (Appendix F 14).
 
 use super::{at_most, FireRulings, Visibility};
 use crate::rules::{Chance, Die, Distribution, Ratio, RuleError, RuleResult, TwoDice};
@@ -147,6 +147,74 @@ pub fn smoke_end_of_turn(visibility: Ratio, roll: Die) -> Ratio {
         Ratio::new(visibility.numer() - visibility.denom(), visibility.denom()).unwrap_or(Ratio::ZERO)
     } else {
         visibility
+    }
+}
+
+/// Appendix F 14 at the end of a turn: once any firing has begun, a 6 cuts open ground
+/// visibility by 1"; with the rule off, or before the first shot, it stays. Returns the
+/// visibility for the next turn.
+///
+/// ```
+/// use johnny_reb::rules::{Die, Ratio};
+/// use johnny_reb::rules::fire::{sighting::smoke_after_turn, FireRulings};
+/// let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+/// let six = Die::new(6).unwrap();
+/// assert_eq!(smoke_after_turn(Ratio::whole(5), true, six, &f14), Ratio::whole(4));
+/// assert_eq!(smoke_after_turn(Ratio::whole(5), false, six, &f14), Ratio::whole(5));
+/// ```
+pub fn smoke_after_turn(visibility: Ratio, firing_begun: bool, roll: Die, rulings: &FireRulings) -> Ratio {
+    if rulings.smoke_and_visibility && firing_begun {
+        smoke_end_of_turn(visibility, roll)
+    } else {
+        visibility
+    }
+}
+
+/// The odds of next turn's open ground visibility (Appendix F 14).
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Ratio};
+/// use johnny_reb::rules::fire::{sighting::smoke_after_turn_odds, FireRulings};
+/// let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+/// assert_eq!(smoke_after_turn_odds(Ratio::whole(5), true, &f14).chance_of(&Ratio::whole(4)), Chance::new(1, 6));
+/// ```
+pub fn smoke_after_turn_odds(visibility: Ratio, firing_begun: bool, rulings: &FireRulings) -> Distribution<Ratio> {
+    Distribution::of_die(|d| smoke_after_turn(visibility, firing_begun, d, rulings))
+}
+
+/// A firer's visibility limit under Appendix F 14: the open ground visibility, 1" more for a
+/// unit on a hill.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::sighting::visibility_limit;
+/// assert_eq!(visibility_limit(Ratio::whole(4), true), Ratio::whole(5));
+/// ```
+pub fn visibility_limit(open_ground: Ratio, on_hill: bool) -> Ratio {
+    if on_hill {
+        Ratio::new(open_ground.numer().saturating_add(open_ground.denom()), open_ground.denom()).unwrap_or(open_ground)
+    } else {
+        open_ground
+    }
+}
+
+/// What Appendix F 14 makes of a target `range` (measured) away: beyond the firer's
+/// visibility limit it is obscured and the fire is area fire; otherwise clear. With the rule
+/// off, always clear (the other causes of area and blind fire are the caller's).
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{sighting::smoke_visibility, FireRulings, Visibility};
+/// let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+/// assert_eq!(smoke_visibility(Ratio::whole(6), Ratio::whole(5), false, &f14), Visibility::Area);
+/// assert_eq!(smoke_visibility(Ratio::whole(6), Ratio::whole(5), true, &f14), Visibility::Clear);
+/// assert_eq!(smoke_visibility(Ratio::whole(6), Ratio::whole(5), false, &FireRulings::default()), Visibility::Clear);
+/// ```
+pub fn smoke_visibility(range: Ratio, open_ground: Ratio, firer_on_hill: bool, rulings: &FireRulings) -> Visibility {
+    if rulings.smoke_and_visibility && !at_most(rulings.card_distance(range), visibility_limit(open_ground, firer_on_hill)) {
+        Visibility::Area
+    } else {
+        Visibility::Clear
     }
 }
 

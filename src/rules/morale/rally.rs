@@ -5,9 +5,10 @@ use super::bmp::MoraleUnit;
 use super::check::{check, rally, rally_odds, AfterCheck, CheckRoll, Consequence, MoraleResult, RallyingUnit};
 use super::modifiers::{mmp, Mmp, MoraleSituation};
 use super::MoraleRulings;
-use crate::rules::tables::t07_morale_results::{RETREAT_DICE, TABLE};
+use crate::rules::tables::t04_movement_conditions::{self as t04, Path};
+use crate::rules::tables::t07_morale_results::TABLE;
 use crate::rules::unit::{MoraleLevel, Terrain};
-use crate::rules::{CellRef, Distribution, Overrides, RuleError, RuleResult, TwoDice};
+use crate::rules::{Cell, CellRef, Distribution, Overrides, RuleError, RuleResult, TwoDice};
 
 /// Whether a unit attempts to rally in Phase Two (2.4; Table 2 no. 2): shaken and routed units
 /// do, except those that became shaken or routed this phase from seeing routed or surrendered
@@ -125,18 +126,17 @@ pub fn rally_at_table_edge_odds(mmp: i32, rulings: &MoraleRulings) -> Distributi
 /// assert!(forced_rout_dice(Terrain::Trail).is_err());
 /// ```
 pub fn forced_rout_dice(terrain: Terrain) -> RuleResult<usize> {
-    let label = match terrain {
-        Terrain::Road => "Road",
-        Terrain::Open => "Open",
-        Terrain::Broken => "Broken",
-        Terrain::Rough => "Rough",
-        Terrain::Trail => "Trail",
+    let path = match terrain {
+        Terrain::Road => Path::Road,
+        Terrain::Open => Path::Open,
+        Terrain::Broken => Path::Broken,
+        Terrain::Rough => Path::Rough,
+        Terrain::Trail => return Err(RuleError::Missing(CellRef::new(TABLE, "Retreated Movement", "Trail"))),
     };
-    RETREAT_DICE
-        .iter()
-        .find(|(t, _)| *t == label)
-        .map(|(_, n)| *n)
-        .ok_or_else(|| RuleError::Missing(CellRef::new(TABLE, "Retreated Movement", label)))
+    match t04::forced_rout_dice(path) {
+        Cell::Printed(n) | Cell::RuleText { value: n, .. } => Ok(usize::from(n)),
+        Cell::Missing => Err(RuleError::Missing(CellRef::new(TABLE, "Retreated Movement", path.label()))),
+    }
 }
 
 /// The distribution of the forced rout distance in inches (2.1.2).
