@@ -1,6 +1,6 @@
 //! The rules of Johnny Reb, 2nd edition, as pure Rust.
 //!
-//! Nothing here knows of Leptos, the browser or storage (a test in `tests/rules_purity.rs`
+//! Nothing here knows of Leptos, the browser or storage (a test in `tests/source_rules.rs`
 //! enforces it), so every table and procedure runs and is tested natively.
 //!
 //! - Tables are data with provenance ([`Cell`]): printed in the transcription, stated in the

@@ -6,10 +6,11 @@
 //! choice with its label, rule numbers, options and current value so a screen can render them
 //! generically, and [`RulesSettings::set`] changes one by its key.
 //!
-//! Two optional rules have consequences in two domains, and each domain's struct carries its
+//! Three optional rules have consequences in two domains, and each domain's struct carries its
 //! own flag: Appendix F 2 (Orders for Shaken Units: the order's legality is movement's, the +3
-//! is morale's) and Appendix F 12 (Single Stands: disorder and no charge are movement's, the
-//! extra checks morale's). Here each is one entry; [`RulesSettings::set`] sets both flags and
+//! is morale's), Appendix F 12 (Single Stands: disorder and no charge are movement's, the
+//! extra checks morale's) and Appendix F 15 (Night: movement one terrain level worse, all fire
+//! area fire). Here each is one entry; [`RulesSettings::set`] sets both flags and
 //! a saved game read back with either flag on has both on.
 #![warn(missing_docs)]
 
@@ -262,7 +263,8 @@ fn specs() -> Vec<Spec> {
         // CHARGES: "appendix_f.13", F.13 Cavalry Charge Through Woods, with the charges rulings.
         toggle!("appendix_f.14", "F.14 Smoke and Visibility", "Appendix F 14", OptionalRule, ["fire.smoke_and_visibility"],
             s => s.fire.smoke_and_visibility),
-        toggle!("appendix_f.15", "F.15 Night", "Appendix F 15", OptionalRule, ["movement.night"], s => s.movement.night),
+        toggle!("appendix_f.15", "F.15 Night", "Appendix F 15", OptionalRule, ["movement.night", "fire.night"],
+            s => s.movement.night, s.fire.night),
     ]
 }
 
@@ -348,8 +350,8 @@ impl RulesSettings {
         }
     }
 
-    /// Puts back in step the flags that one optional rule keeps in two domains (Appendix F 2
-    /// and 12): either on turns both on. Reading saved settings does it.
+    /// Puts back in step the flags that one optional rule keeps in two domains (Appendix F 2,
+    /// 12 and 15): either on turns both on. Reading saved settings does it.
     pub fn reconcile(&mut self) {
         let f2 = self.morale.optional.orders_for_shaken_units || self.movement.orders_for_shaken_units;
         self.morale.optional.orders_for_shaken_units = f2;
@@ -357,6 +359,9 @@ impl RulesSettings {
         let f12 = self.morale.optional.single_stands || self.movement.single_stands;
         self.morale.optional.single_stands = f12;
         self.movement.single_stands = f12;
+        let f15 = self.movement.night || self.fire.night;
+        self.movement.night = f15;
+        self.fire.night = f15;
     }
 }
 
@@ -469,6 +474,8 @@ mod tests {
         let s: RulesSettings = serde_json::from_str(saved).unwrap();
         assert!(s.morale.optional.single_stands && s.movement.single_stands);
         assert!(s.morale.optional.orders_for_shaken_units && s.movement.orders_for_shaken_units);
+        let night: RulesSettings = serde_json::from_str(r#"{"fire":{"night":true}}"#).unwrap();
+        assert!(night.movement.night && night.fire.visibility(crate::rules::fire::Visibility::Clear) == crate::rules::fire::Visibility::Area);
         let mut s = s;
         s.set("appendix_f.12", "off").unwrap();
         assert!(!s.morale.optional.single_stands && !s.movement.single_stands);

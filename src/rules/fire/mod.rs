@@ -112,6 +112,9 @@ pub struct FireRulings {
     pub smoke_and_visibility: bool,
     /// The rocket's flight unit (Appendix D 6).
     pub rocket_distance: RocketDistance,
+    /// Appendix F 15, Night: all firing is area fire (its movement half is
+    /// `MovementRulings::night`; `settings::RulesSettings` keeps the two in step).
+    pub night: bool,
 }
 
 impl Default for FireRulings {
@@ -130,11 +133,30 @@ impl Default for FireRulings {
             skirmishers_fire_before_moving: false,
             smoke_and_visibility: false,
             rocket_distance: RocketDistance::Inches,
+            night: false,
         }
     }
 }
 
 impl FireRulings {
+    /// What the firer sees after the night rule (Appendix F 15: all firing is area fire; blind
+    /// fire stays blind).
+    ///
+    /// ```
+    /// use johnny_reb::rules::fire::{FireRulings, Visibility};
+    /// let night = FireRulings { night: true, ..Default::default() };
+    /// assert_eq!(night.visibility(Visibility::Clear), Visibility::Area);
+    /// assert_eq!(night.visibility(Visibility::Blind), Visibility::Blind);
+    /// assert_eq!(FireRulings::default().visibility(Visibility::Clear), Visibility::Clear);
+    /// ```
+    pub fn visibility(&self, seen: Visibility) -> Visibility {
+        if self.night && seen == Visibility::Clear {
+            Visibility::Area
+        } else {
+            seen
+        }
+    }
+
     /// A measured distance as the card reads it: halved for 25 mm figures (0.1.1).
     pub fn card_distance(&self, measured: Ratio) -> Ratio {
         if self.figures_25mm {

@@ -235,6 +235,24 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn appendix_f_14_smoke_and_visibility() {
+        // Midmorning, clear day: open ground visibility of 5"; a unit on a hill sees 6".
+        let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+        let five = Ratio::whole(5);
+        assert_eq!(visibility_limit(five, true), Ratio::whole(6));
+        assert_eq!(smoke_visibility(five, five, false, &f14), Visibility::Clear);
+        assert_eq!(smoke_visibility(Ratio::new(11, 2).unwrap(), five, false, &f14), Visibility::Area);
+        assert_eq!(smoke_visibility(Ratio::new(11, 2).unwrap(), five, true, &f14), Visibility::Clear);
+        // Once firing has begun, a 6 at the end of a turn takes an inch off; never below 0".
+        let six = Die::new(6).unwrap();
+        assert_eq!(smoke_after_turn(five, true, six, &f14), Ratio::whole(4));
+        assert_eq!(smoke_after_turn(five, true, Die::new(5).unwrap(), &f14), five);
+        assert_eq!(smoke_after_turn(Ratio::ZERO, true, six, &f14), Ratio::ZERO);
+        assert_eq!(smoke_after_turn(five, true, six, &FireRulings::default()), five);
+        assert_eq!(smoke_after_turn_odds(five, true, &f14).total(), Chance::ALWAYS);
+    }
+
+    #[test]
     fn rule_4_2_3_c_sighting_rolls() {
         let r = FireRulings::default();
         let light = SightingRoll::TwoDice(TwoDice::new(2, 3).unwrap());

@@ -46,7 +46,7 @@ pub fn mortar_hit_number(
     } else {
         return Err(RuleError::OutOfRange { what: "mortar fire", detail: "the mortar or an officer or spotter within 12\" must see the target".into() });
     };
-    Ok(match visibility {
+    Ok(match rulings.visibility(visibility) {
         Visibility::Area => app_c::AREA_FIRE_HIT,
         Visibility::Blind => app_c::BLIND_FIRE_HIT,
         Visibility::Clear if mortar.consecutive && consecutive_on_non_moving_target => base + app_c::CONSECUTIVE_BONUS,

@@ -18,6 +18,7 @@ pub mod appendix_a_firearms;
 pub mod appendix_b_seacoast;
 pub mod appendix_c_mortars;
 pub mod appendix_d_rare_weapons;
+pub mod appendix_e_balloons;
 pub mod t02_morale_checks;
 pub mod t05_bmp;
 pub mod t06_bmp_modifiers;

@@ -120,13 +120,7 @@ pub const CHARGE_TEMPORARY_STOP: Cell<Ratio> = Cell::Printed(Ratio::whole(3));
 mod tests {
     use super::*;
 
-    fn rulebook() -> String {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .unwrap()
-    }
+    use crate::rules::tables::t05_bmp::rulebook;
 
     fn table(book: &str) -> &str {
         let start = book.rfind("\nTable 4. Summary Movement Conditions\n").unwrap();

@@ -232,11 +232,13 @@ impl Table9Row {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::tables::t08_small_arms_ranges::transcription;
 
-    fn parse(printed: &str) -> FireModifier {
+    /// A printed modifier ("down 1", "up 2", "x1/2"), for the transcription tests of Tables
+    /// 9 and 14.
+    pub(crate) fn parse(printed: &str) -> FireModifier {
         if let Some(n) = printed.strip_prefix("down ") {
             FireModifier::Rows(-n.parse::<i32>().unwrap())
         } else if let Some(n) = printed.strip_prefix("up ") {
