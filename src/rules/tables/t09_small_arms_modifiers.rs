@@ -190,7 +190,7 @@ impl Table9Row {
     /// assert_eq!(Table9Row::SkirmishOthers.shipped(), Cell::Printed(FireModifier::Times(Ratio::HALF)));
     /// assert_eq!(Table9Row::FirstFire.shipped(), Cell::Missing);
     /// ```
-    pub fn shipped(self) -> Cell<FireModifier> {
+    pub const fn shipped(self) -> Cell<FireModifier> {
         use FireModifier::Rows;
         use Table9Row::*;
         match self {
