@@ -9,6 +9,9 @@
 //!   [`Overrides`] from their own Tables Card.
 //! - Dice are inputs ([`dice`]): every resolver takes its rolls as arguments, and can report the
 //!   exact odds of each outcome before the roll ([`chance`]).
+//! - The players' house rules (every ruling with two playable readings and every optional rule
+//!   of Appendix F) are one [`settings::RulesSettings`], which the Settings screen lists and
+//!   edits generically; each domain's resolvers take their part of it.
 
 pub mod chance;
 pub mod dice;
