@@ -45,6 +45,7 @@ struct StoredSettings {
     morale: MoraleRulings,
     fire: FireRulings,
     movement: MovementRulings,
+    // CHARGES: `charges: ChargeRulings`, passed through in `From<StoredSettings>` below.
 }
 
 impl From<StoredSettings> for RulesSettings {
