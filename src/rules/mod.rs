@@ -17,6 +17,7 @@ pub mod chance;
 pub mod dice;
 pub mod fire;
 pub mod morale;
+pub mod organisation;
 pub mod provenance;
 pub mod ratio;
 pub mod settings;
