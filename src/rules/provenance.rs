@@ -3,6 +3,7 @@
 //! GAPS.md (shared rules folder) lists the tables the transcription cut short. A value is
 //! shipped only when it is printed in a table of the transcription or stated by a rule or
 //! worked example; everything else is [`Cell::Missing`] and is asked of the players.
+#![warn(missing_docs)]
 
 use super::{Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,12 @@ pub enum Cell<T> {
     /// Stands in a table of the transcription.
     Printed(T),
     /// Stated by a rule or a worked example; `rule` is its number, e.g. "4.2.4".
-    RuleText { value: T, rule: &'static str },
+    RuleText {
+        /// The value.
+        value: T,
+        /// The rule or example that states it.
+        rule: &'static str,
+    },
     /// Neither: the players enter it from their printed Tables Card.
     Missing,
 }
@@ -54,7 +60,9 @@ impl fmt::Display for Source {
 /// A value together with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sourced<T> {
+    /// The value.
     pub value: T,
+    /// Where it came from.
     pub source: Source,
 }
 

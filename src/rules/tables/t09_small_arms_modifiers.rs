@@ -234,7 +234,7 @@ impl Table9Row {
     /// assert_eq!(Table9Row::SkirmishOthers.shipped(), Cell::Printed(FireModifier::Times(Ratio::HALF)));
     /// assert_eq!(Table9Row::FirstFire.shipped(), Cell::Missing);
     /// ```
-    pub fn shipped(self) -> Cell<FireModifier> {
+    pub const fn shipped(self) -> Cell<FireModifier> {
         use FireModifier::Rows;
         use Table9Row::*;
         match self {
@@ -276,7 +276,7 @@ impl Table9Row {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -330,7 +330,9 @@ mod tests {
     }
     use crate::rules::tables::t08_small_arms_ranges::transcription;
 
-    fn parse(printed: &str) -> FireModifier {
+    /// A printed modifier ("down 1", "up 2", "x1/2"), for the transcription tests of Tables
+    /// 9 and 14.
+    pub(crate) fn parse(printed: &str) -> FireModifier {
         if let Some(n) = printed.strip_prefix("down ") {
             FireModifier::Rows(-n.parse::<i32>().unwrap())
         } else if let Some(n) = printed.strip_prefix("up ") {

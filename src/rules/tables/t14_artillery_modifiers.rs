@@ -203,15 +203,7 @@ mod tests {
     }
     use crate::rules::tables::t08_small_arms_ranges::transcription;
 
-    fn parse(printed: &str) -> FireModifier {
-        if let Some(n) = printed.strip_prefix("down ") {
-            FireModifier::Rows(-n.parse::<i32>().unwrap())
-        } else if let Some(n) = printed.strip_prefix("up ") {
-            FireModifier::Rows(n.parse().unwrap())
-        } else {
-            FireModifier::Times(Ratio::parse(printed).unwrap())
-        }
-    }
+    use crate::rules::tables::t09_small_arms_modifiers::tests::parse;
 
     #[test]
     fn every_printed_value_matches_the_transcription() {
