@@ -14,6 +14,7 @@
 //! a saved game read back with either flag on has both on.
 #![warn(missing_docs)]
 
+use crate::rules::charge::ChargeRulings;
 use crate::rules::fire::{FireRulings, OpeningVolley, ProneCharged, RocketDistance};
 use crate::rules::morale::{ArtilleryColumns, MoraleRulings, MountedFormationRows, RoutedRallyTwelve};
 use crate::rules::movement::{MovementRulings, OfficerOnDieRoll, VeryLightBrokenHandPush};
@@ -33,9 +34,8 @@ pub struct RulesSettings {
     /// Movement, orders, command, works and surprise (1, 3, 6, 8-11, Tables 3, 4, 20;
     /// Appendix F 1, 2, 12, 15).
     pub movement: MovementRulings,
-    // CHARGES: the lead adds `pub charges: ChargeRulings` here on merging rules-charges (5,
-    // Tables 16, 19; Appendix F 13, Cavalry Charge Through Woods), with its field in
-    // `StoredSettings` and its entries in `specs()`.
+    /// Charges and melee (5, Tables 16, 19; Appendix F 12, 13, 15).
+    pub charges: ChargeRulings,
 }
 
 /// The serialised form, read back through [`RulesSettings::reconcile`].
@@ -45,12 +45,12 @@ struct StoredSettings {
     morale: MoraleRulings,
     fire: FireRulings,
     movement: MovementRulings,
-    // CHARGES: `charges: ChargeRulings`, passed through in `From<StoredSettings>` below.
+    charges: ChargeRulings,
 }
 
 impl From<StoredSettings> for RulesSettings {
     fn from(s: StoredSettings) -> Self {
-        let mut r = RulesSettings { morale: s.morale, fire: s.fire, movement: s.movement };
+        let mut r = RulesSettings { morale: s.morale, fire: s.fire, movement: s.movement, charges: s.charges };
         r.reconcile();
         r
     }
@@ -65,6 +65,8 @@ pub enum RulingGroup {
     Fire,
     /// A ruling on movement, orders, works.
     Movement,
+    /// A ruling on charges and melee.
+    Charges,
     /// An optional rule of Appendix F (off by default: "should not be used unless all
     /// players agree").
     OptionalRule,
@@ -182,7 +184,7 @@ macro_rules! choice {
 }
 
 fn specs() -> Vec<Spec> {
-    use RulingGroup::{Fire, Morale, Movement, OptionalRule};
+    use RulingGroup::{Charges, Fire, Morale, Movement, OptionalRule};
     vec![
         // Morale.
         choice!("morale.routed_rally_twelve", "A routed unit rolls 12 to rally", "2.3.2, 2.4, Table 7", Morale,
@@ -234,6 +236,11 @@ fn specs() -> Vec<Spec> {
             OfficerOnDieRoll::MinusOne => "minus_one", "-1 to the BMP (9.1.1 example)";
             OfficerOnDieRoll::BenefitValue => "benefit_value", "The officer's benefit value";
         ]),
+        // Charges and melee.
+        toggle!("charges.routed_loser_caught_surrenders", "A defender routed at impact and caught by the breakthrough surrenders",
+            "5.7.3.b, 5.7.4", Charges, ["charges.routed_loser_caught_surrenders"], s => s.charges.routed_loser_caught_surrenders),
+        toggle!("charges.elan_in_melee", "The charger keeps its elan in melee morale checks", "5.1.3, 5.8.2", Charges,
+            ["charges.elan_in_melee"], s => s.charges.elan_in_melee),
         // Appendix F, in the book's order.
         toggle!("appendix_f.1", "F.1 Command Limits", "Appendix F 1", OptionalRule, ["movement.command_limits"],
             s => s.movement.command_limits),
@@ -259,13 +266,14 @@ fn specs() -> Vec<Spec> {
         toggle!("appendix_f.11", "F.11 Skirmishers", "Appendix F 11", OptionalRule, ["fire.skirmishers_fire_before_moving"],
             s => s.fire.skirmishers_fire_before_moving),
         toggle!("appendix_f.12", "F.12 Single Stands", "Appendix F 12", OptionalRule,
-            ["morale.optional.single_stands", "movement.single_stands"],
-            s => s.morale.optional.single_stands, s.movement.single_stands),
-        // CHARGES: "appendix_f.13", F.13 Cavalry Charge Through Woods, with the charges rulings.
+            ["morale.optional.single_stands", "movement.single_stands", "charges.single_stands"],
+            s => s.morale.optional.single_stands, s.movement.single_stands, s.charges.single_stands),
+        toggle!("appendix_f.13", "F.13 Cavalry Charge Through Woods", "Appendix F 13", OptionalRule,
+            ["charges.cavalry_charge_through_woods"], s => s.charges.cavalry_charge_through_woods),
         toggle!("appendix_f.14", "F.14 Smoke and Visibility", "Appendix F 14", OptionalRule, ["fire.smoke_and_visibility"],
             s => s.fire.smoke_and_visibility),
-        toggle!("appendix_f.15", "F.15 Night", "Appendix F 15", OptionalRule, ["movement.night", "fire.night"],
-            s => s.movement.night, s.fire.night),
+        toggle!("appendix_f.15", "F.15 Night", "Appendix F 15", OptionalRule, ["movement.night", "fire.night", "charges.night"],
+            s => s.movement.night, s.fire.night, s.charges.night),
     ]
 }
 
@@ -357,12 +365,14 @@ impl RulesSettings {
         let f2 = self.morale.optional.orders_for_shaken_units || self.movement.orders_for_shaken_units;
         self.morale.optional.orders_for_shaken_units = f2;
         self.movement.orders_for_shaken_units = f2;
-        let f12 = self.morale.optional.single_stands || self.movement.single_stands;
+        let f12 = self.morale.optional.single_stands || self.movement.single_stands || self.charges.single_stands;
         self.morale.optional.single_stands = f12;
         self.movement.single_stands = f12;
-        let f15 = self.movement.night || self.fire.night;
+        self.charges.single_stands = f12;
+        let f15 = self.movement.night || self.fire.night || self.charges.night;
         self.movement.night = f15;
         self.fire.night = f15;
+        self.charges.night = f15;
     }
 }
 
@@ -437,10 +447,9 @@ mod tests {
     fn appendix_f_optional_rules_are_off_by_default() {
         let entries = RulesSettings::default().entries();
         let optional: Vec<&RulingEntry> = entries.iter().filter(|e| e.group == RulingGroup::OptionalRule).collect();
-        // Appendix F has fifteen rules; F.13 (cavalry charge through woods) comes with the
-        // charges rulings.
+        // Appendix F has fifteen rules, every one a setting.
         let numbers: Vec<&str> = optional.iter().map(|e| e.key.trim_start_matches("appendix_f.")).collect();
-        assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "14", "15"]);
+        assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15"]);
         for e in &optional {
             assert_eq!((e.value, e.default), ("off", "off"), "{}", e.key);
         }
@@ -503,7 +512,7 @@ mod tests {
     #[test]
     fn unknown_keys_and_values_are_errors() {
         let mut s = RulesSettings::default();
-        assert!(matches!(s.set("appendix_f.13", "on"), Err(RuleError::OutOfRange { .. })));
+        assert!(matches!(s.set("appendix_f.16", "on"), Err(RuleError::OutOfRange { .. })));
         assert!(s.set("appendix_f.1", "maybe").is_err());
         assert!(s.get("nothing").is_err());
         assert_eq!(s, RulesSettings::default());
