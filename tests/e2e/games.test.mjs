@@ -231,7 +231,9 @@ test('hostile and malformed files are refused with their reason and nothing chan
   }
   // The hostile name is shown as text, character for character.
   await page.getByLabel('Import a game or army list').setInputFiles({ name: 'h.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(htmlName)) });
-  const text = await page.getByRole('alert').filter({ hasText: 'Not imported.' }).innerText();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Not imported. The file\'s game is not sound' });
+  await refusal.waitFor();
+  const text = await refusal.innerText();
   assert.ok(text.includes(evil), text);
   // A hostile backup is refused the same way, before any question.
   await page.getByLabel('Restore a backup').setInputFiles({ name: 'b.json', mimeType: 'application/json', buffer: Buffer.from('[1,2') });

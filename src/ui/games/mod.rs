@@ -384,8 +384,8 @@ pub fn GamesScreen() -> impl IntoView {
                 {move || deleted.get().map(|gone| {
                     let name = gone.game.name.clone();
                     view! {
-                        <div class="banner info" role="status">
-                            <p>"Deleted " {quoted(&name)} "."</p>
+                        <div class="banner info">
+                            <p role="status">"Deleted " {quoted(&name)} "."</p>
                             <div class="actions">
                                 <button class="button primary" on:click=move |_| {
                                     if let Some(gone) = deleted.get_untracked() {
@@ -394,12 +394,27 @@ pub fn GamesScreen() -> impl IntoView {
                                         report(undo_delete(store, gone).map(|_| format!("{} is back.", quoted(&name))));
                                     }
                                 }>"Undo delete"</button>
+                                <button class="button" on:click=move |_| deleted.set(None)>"OK"</button>
                             </div>
                         </div>
                     }
                 })}
-                {move || note.get().map(|text| view! { <p class="banner info" role="status">{text}</p> })}
-                {move || problem.get().map(|text| view! { <p class="banner error" role="alert">{text}</p> })}
+                {move || note.get().map(|text| view! {
+                    <div class="banner info">
+                        <p role="status">{text}</p>
+                        <div class="actions">
+                            <button class="button" on:click=move |_| note.set(None)>"OK"</button>
+                        </div>
+                    </div>
+                })}
+                {move || problem.get().map(|text| view! {
+                    <div class="banner error">
+                        <p role="alert">{text}</p>
+                        <div class="actions">
+                            <button class="button" on:click=move |_| problem.set(None)>"Dismiss"</button>
+                        </div>
+                    </div>
+                })}
                 {move || pending_list.get().map(|list| {
                     let (a, b) = (list.clone(), list.clone());
                     let regiments = list.army.regiments().count();

@@ -20,15 +20,13 @@ fn bmp_text(r: &Regiment) -> String {
     }
 }
 
-fn figures_text(r: &Regiment) -> String {
+/// Figures left (of those raised), and the stands as raised, e.g. ("17", "(3-4-3-4-3)").
+fn figures_text(r: &Regiment) -> (String, String) {
     let stands: Vec<String> = r.stands.iter().map(u8::to_string).collect();
     let left = r.figures_left();
     let raised = r.figures();
-    if left == raised {
-        format!("{raised} ({})", stands.join("-"))
-    } else {
-        format!("{left} of {raised} ({})", stands.join("-"))
-    }
+    let total = if left == raised { raised.to_string() } else { format!("{left} of {raised}") };
+    (total, format!("({})", stands.join("-")))
 }
 
 /// One row of the sheet.
@@ -37,7 +35,7 @@ struct Line {
     name: String,
     bmp: String,
     quality: &'static str,
-    figures: String,
+    figures: (String, String),
     weapon: &'static str,
 }
 
@@ -103,7 +101,7 @@ pub fn PrintScreen() -> impl IntoView {
                                                     <span class="unit-brigade">{l.brigade}</span>
                                                 </th>
                                                 <td>{l.bmp} <span class="unit-quality">{l.quality}</span></td>
-                                                <td>{l.figures}</td>
+                                                <td>{l.figures.0} " " <span class="stands">{l.figures.1}</span></td>
                                                 <td>{l.weapon}</td>
                                                 {(1..=ORDER_TURNS).map(|_| view! { <td class="turn-col"></td> }).collect_view()}
                                             </tr>
