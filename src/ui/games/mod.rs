@@ -293,7 +293,7 @@ pub fn GamesScreen() -> impl IntoView {
                     1 => "1 regiment".to_string(),
                     n => format!("{n} regiments"),
                 };
-                let is_demo = name.starts_with(crate::state::demo::DEMO_LABEL);
+                let is_demo = name.starts_with(&format!("{}:", crate::state::demo::DEMO_LABEL));
                 let (id_open, id_rename, id_dup, id_del, id_save) = (id.clone(), id.clone(), id.clone(), id.clone(), id.clone());
                 let editing = {
                     let id = id.clone();
