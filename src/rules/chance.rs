@@ -1,5 +1,6 @@
 //! Exact odds, by enumerating the dice. The spaces are small (36 rolls for two dice, 6^n for
 //! n dice), so every probability is an exact fraction rather than a simulation.
+#![warn(missing_docs)]
 
 use super::dice::{Die, TwoDice};
 use std::fmt;

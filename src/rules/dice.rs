@@ -1,5 +1,6 @@
 //! Dice as inputs. Resolvers take [`Die`] and [`TwoDice`] values; a [`DiceSource`] produces
 //! them, either by rolling ([`RandomDice`]) or from the players' physical dice ([`EnteredDice`]).
+#![warn(missing_docs)]
 
 use super::{RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -51,7 +52,9 @@ impl From<Die> for u8 {
 /// Two dice kept apart, because doubles and the single faces matter to some rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TwoDice {
+    /// The first die.
     pub first: Die,
+    /// The second die.
     pub second: Die,
 }
 

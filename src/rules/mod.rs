@@ -1,6 +1,6 @@
 //! The rules of Johnny Reb, 2nd edition, as pure Rust.
 //!
-//! Nothing here knows of Leptos, the browser or storage (a test in `tests/rules_purity.rs`
+//! Nothing here knows of Leptos, the browser or storage (a test in `tests/source_rules.rs`
 //! enforces it), so every table and procedure runs and is tested natively.
 //!
 //! - Tables are data with provenance ([`Cell`]): printed in the transcription, stated in the
@@ -9,14 +9,19 @@
 //!   [`Overrides`] from their own Tables Card.
 //! - Dice are inputs ([`dice`]): every resolver takes its rolls as arguments, and can report the
 //!   exact odds of each outcome before the roll ([`chance`]).
+//! - The players' house rules (every ruling with two playable readings and every optional rule
+//!   of Appendix F) are one [`settings::RulesSettings`], which the Settings screen lists and
+//!   edits generically; each domain's resolvers take their part of it.
 
 pub mod chance;
 pub mod charge;
 pub mod dice;
 pub mod fire;
 pub mod morale;
+pub mod organisation;
 pub mod provenance;
 pub mod ratio;
+pub mod settings;
 pub mod tables;
 pub mod unit;
 // Movement, officers, orders, command, works and surprise (rules 1, 3, 6, 8-11).
@@ -41,7 +46,12 @@ pub enum RuleError {
     /// The cell says exactly what to look up on the printed Tables Card.
     Missing(CellRef),
     /// An input outside what the rules allow (a die of 7, a regiment of 40 stands...).
-    OutOfRange { what: &'static str, detail: String },
+    OutOfRange {
+        /// What was out of range ("die", "BMP", "setting"...).
+        what: &'static str,
+        /// Why, in the players' words.
+        detail: String,
+    },
 }
 
 impl fmt::Display for RuleError {

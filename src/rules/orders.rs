@@ -8,6 +8,8 @@ use crate::rules::command::IntegrityLevel;
 use crate::rules::movement::MovementRulings;
 use crate::rules::officers::Experience;
 use crate::rules::unit::{MoraleLevel, OrderKind};
+use crate::rules::tables::t06_bmp_modifiers as t06;
+use crate::rules::tables::t18_charge_modifiers as t18;
 use crate::rules::{Cell, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +77,16 @@ pub struct OrderEffects {
     pub rule: &'static str,
 }
 
+/// A morale modifier of Tables 6 and 18 (the morale part owns the values) in this module's
+/// small type.
+fn small(cell: Cell<i32>) -> Cell<i8> {
+    match cell {
+        Cell::Printed(v) => i8::try_from(v).map_or(Cell::Missing, Cell::Printed),
+        Cell::RuleText { value, rule } => i8::try_from(value).map_or(Cell::Missing, |value| Cell::RuleText { value, rule }),
+        Cell::Missing => Cell::Missing,
+    }
+}
+
 /// What `order` allows (1.2; 3.2 for Conditional Hold).
 ///
 /// ```
@@ -94,7 +106,7 @@ pub fn order_effects(order: OrderKind) -> OrderEffects {
         OrderKind::ConditionalHold => (
             MoveRight::None,
             FireRight::HalfInPhaseSevenOrAtCharger,
-            Some(Cell::RuleText { value: 1, rule: "3.2" }),
+            Some(small(t18::CONDITIONAL_HOLD_CHARGED)),
             "3.2",
         ),
     };
@@ -347,7 +359,7 @@ pub fn shaken_order_at_reveal(rallied_to_good: bool, rulings: &MovementRulings) 
     Ok(if rallied_to_good {
         ShakenOrderOutcome::Performs
     } else {
-        ShakenOrderOutcome::ConditionalHoldAndCheck { modifier: Cell::RuleText { value: 3, rule: "Appendix F.2" } }
+        ShakenOrderOutcome::ConditionalHoldAndCheck { modifier: small(t06::UNREASONABLE_ORDER) }
     })
 }
 
@@ -504,7 +516,7 @@ mod tests {
         assert_eq!(shaken_order_at_reveal(true, &on).unwrap(), ShakenOrderOutcome::Performs);
         assert_eq!(
             shaken_order_at_reveal(false, &on).unwrap(),
-            ShakenOrderOutcome::ConditionalHoldAndCheck { modifier: Cell::RuleText { value: 3, rule: "Appendix F.2" } }
+            ShakenOrderOutcome::ConditionalHoldAndCheck { modifier: Cell::RuleText { value: 3, rule: "Appendix F 2" } }
         );
         assert!(shaken_order_at_reveal(false, &r()).is_err());
     }

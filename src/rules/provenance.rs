@@ -3,6 +3,7 @@
 //! GAPS.md (shared rules folder) lists the tables the transcription cut short. A value is
 //! shipped only when it is printed in a table of the transcription or stated by a rule or
 //! worked example; everything else is [`Cell::Missing`] and is asked of the players.
+#![warn(missing_docs)]
 
 use super::{Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,12 @@ pub enum Cell<T> {
     /// Stands in a table of the transcription.
     Printed(T),
     /// Stated by a rule or a worked example; `rule` is its number, e.g. "4.2.4".
-    RuleText { value: T, rule: &'static str },
+    RuleText {
+        /// The value.
+        value: T,
+        /// The rule or example that states it.
+        rule: &'static str,
+    },
     /// Neither: the players enter it from their printed Tables Card.
     Missing,
 }
@@ -54,7 +60,9 @@ impl fmt::Display for Source {
 /// A value together with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sourced<T> {
+    /// The value.
     pub value: T,
+    /// Where it came from.
     pub source: Source,
 }
 
@@ -99,9 +107,32 @@ pub enum Entered {
 
 /// The players' entries: values missing from the transcription, or house rules that replace
 /// a shipped value. The engine always looks here first.
+///
+/// Stored as a list of `{table, row, column, entered}` (JSON object keys must be strings).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<StoredEntry>", into = "Vec<StoredEntry>")]
 pub struct Overrides {
     cells: BTreeMap<CellRef, Entered>,
+}
+
+/// One entry as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct StoredEntry {
+    #[serde(flatten)]
+    cell: CellRef,
+    entered: Entered,
+}
+
+impl From<Vec<StoredEntry>> for Overrides {
+    fn from(list: Vec<StoredEntry>) -> Self {
+        Overrides { cells: list.into_iter().map(|e| (e.cell, e.entered)).collect() }
+    }
+}
+
+impl From<Overrides> for Vec<StoredEntry> {
+    fn from(o: Overrides) -> Self {
+        o.cells.into_iter().map(|(cell, entered)| StoredEntry { cell, entered }).collect()
+    }
 }
 
 impl Overrides {
@@ -161,5 +192,21 @@ impl Overrides {
             }
             (None, Cell::Missing) => Err(RuleError::Missing(cell.clone())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_round_trip_through_json() {
+        let mut o = Overrides::new();
+        o.set(CellRef::new("Table 10", "row 80", "roll 9"), Entered::Value(Ratio::whole(11)));
+        o.set(CellRef::new("Table 10", "row 4", "roll 2"), Entered::NotApplicable);
+        let text = serde_json::to_string(&o).unwrap();
+        assert!(text.starts_with('['), "{text}");
+        assert_eq!(serde_json::from_str::<Overrides>(&text).unwrap(), o);
+        assert_eq!(serde_json::from_str::<Overrides>("[]").unwrap(), Overrides::new());
     }
 }

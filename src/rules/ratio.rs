@@ -1,4 +1,5 @@
 //! Exact fractions for the rules' multipliers (x1/2, x1 1/2, x1/4) and half inches.
+#![warn(missing_docs)]
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

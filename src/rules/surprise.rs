@@ -1,10 +1,12 @@
-//! Concealment and surprise (rule 10): hidden movement counters, revealing them, and tactical
-//! and strategic surprise. The morale modifiers that surprise produces are handed to the
+//! Concealment and surprise (rule 10): hidden movement counters, revealing them, observation
+//! balloons (Appendix E), and tactical and strategic surprise. The morale modifiers that surprise produces are handed to the
 //! morale part of the engine as numbers with their rule.
 
 #![warn(missing_docs)]
 
 use crate::rules::movement::{chance_to_beat, check_bmp, cmp_inches};
+use crate::rules::tables::appendix_e_balloons as app_e;
+use crate::rules::tables::t18_charge_modifiers as t18;
 use crate::rules::unit::Formation;
 use crate::rules::{Cell, Chance, Die, Distribution, Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -92,6 +94,72 @@ pub fn visible_behind_works(enemy_distance_to_works: Ratio) -> bool {
     cmp_inches(enemy_distance_to_works, Ratio::whole(3)) != Ordering::Greater
 }
 
+/// The time of day, for an observation balloon's sight (Appendix E).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DayTime {
+    /// Early morning or late evening: 3'.
+    MorningOrEvening,
+    /// Midday: 5'.
+    Midday,
+}
+
+/// Where a hidden movement counter seen from a balloon stands (Appendix E). Buildings,
+/// fences and forts do not obstruct; woods still conceal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BalloonCover {
+    /// In the open.
+    Open,
+    /// In light woods.
+    LightWoods,
+    /// In heavy woods.
+    HeavyWoods,
+}
+
+/// How far, in inches, a balloon observer sees in every direction (Appendix E): 36" early
+/// and late, 60" at midday.
+///
+/// ```
+/// use johnny_reb::rules::surprise::{balloon_radius, DayTime};
+/// use johnny_reb::rules::Ratio;
+/// assert_eq!(balloon_radius(DayTime::Midday).value(), Some(&Ratio::whole(60)));
+/// ```
+pub fn balloon_radius(time: DayTime) -> Cell<Ratio> {
+    match time {
+        DayTime::MorningOrEvening => app_e::RADIUS_MORNING_EVENING,
+        DayTime::Midday => app_e::RADIUS_MIDDAY,
+    }
+}
+
+/// Whether the balloon's die for one hidden counter within its radius makes the opponent
+/// report whether the counter is real or a dummy (Appendix E): open 1-4, light woods 1-2,
+/// heavy woods 1. Nothing else is told.
+///
+/// ```
+/// use johnny_reb::rules::surprise::{balloon_spots, BalloonCover};
+/// use johnny_reb::rules::Die;
+/// assert!(balloon_spots(BalloonCover::Open, Die::new(4).unwrap()));
+/// assert!(!balloon_spots(BalloonCover::LightWoods, Die::new(3).unwrap()));
+/// ```
+pub fn balloon_spots(cover: BalloonCover, die: Die) -> bool {
+    let index = match cover {
+        BalloonCover::Open => 0,
+        BalloonCover::LightWoods => 1,
+        BalloonCover::HeavyWoods => 2,
+    };
+    app_e::REPORT_AT_MOST.get(index).is_some_and(|(_, most)| die.face() <= *most)
+}
+
+/// The exact chance the balloon's die makes the opponent report (Appendix E).
+///
+/// ```
+/// use johnny_reb::rules::surprise::{balloon_chance, BalloonCover};
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(balloon_chance(BalloonCover::Open), Chance::new(2, 3));
+/// ```
+pub fn balloon_chance(cover: BalloonCover) -> Chance {
+    Distribution::of_die(|d| balloon_spots(cover, d)).chance_of(&true)
+}
+
 /// How surprised a unit is under tactical surprise (10.2.1.b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Alertness {
@@ -107,15 +175,16 @@ pub enum Alertness {
 
 impl Alertness {
     /// The Table 18 modifier to the defender's fear-of-charge and impact rolls: half the die,
-    /// rounded down (10.2.1.b).
-    pub fn charge_modifier(self) -> Cell<i8> {
-        let v = match self {
-            Alertness::Alert => 0,
-            Alertness::ModeratelySurprised => 1,
-            Alertness::VerySurprised => 2,
-            Alertness::TotallySurprised => 3,
+    /// rounded down (10.2.1.b). The values are Table 18's
+    /// ([`t18::TACTICAL_SURPRISE_BY_DIE`]), read at the lowest face of the band.
+    pub fn charge_modifier(self) -> Cell<i32> {
+        let face: usize = match self {
+            Alertness::Alert => 1,
+            Alertness::ModeratelySurprised => 2,
+            Alertness::VerySurprised => 4,
+            Alertness::TotallySurprised => 6,
         };
-        Cell::RuleText { value: v, rule: "10.2.1.b" }
+        t18::TACTICAL_SURPRISE_BY_DIE.get(face - 1).copied().unwrap_or(Cell::Missing)
     }
 
     /// The label as printed.
@@ -256,12 +325,24 @@ mod tests {
     }
 
     #[test]
+    fn appendix_e_observation_balloons() {
+        assert_eq!(balloon_radius(DayTime::MorningOrEvening).value(), Some(&Ratio::whole(36)));
+        let spots = |c| Die::FACES.iter().filter(|d| balloon_spots(c, **d)).count();
+        assert_eq!((spots(BalloonCover::Open), spots(BalloonCover::LightWoods), spots(BalloonCover::HeavyWoods)), (4, 2, 1));
+        assert_eq!(balloon_chance(BalloonCover::HeavyWoods), Chance::new(1, 6));
+    }
+
+    #[test]
+    fn rule_10_2_1_b_alertness_reads_table_18() {
+        for die in Die::FACES {
+            let by_die = t18::TACTICAL_SURPRISE_BY_DIE[usize::from(die.face()) - 1];
+            assert_eq!(tactical_surprise(die).charge_modifier(), by_die, "{die:?}");
+        }
+    }
+
+    #[test]
     fn rule_10_2_1_b_table_matches_the_transcription() {
-        let book = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .unwrap();
+        let book = crate::rules::tables::t05_bmp::rulebook();
         for (faces, alert) in [
             ("1", Alertness::Alert),
             ("2, 3", Alertness::ModeratelySurprised),

@@ -1,15 +1,23 @@
 //! The game's own words for what a unit is and does, shared by every resolver.
+#![warn(missing_docs)]
 
 use serde::{Deserialize, Serialize};
 
 /// The arm of a unit (0.1.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Arm {
+    /// Infantry.
     Infantry,
     /// Cavalry, mounted or dismounted (6.7).
-    Cavalry { mounted: bool },
+    Cavalry {
+        /// On horseback.
+        mounted: bool,
+    },
     /// Mounted infantry (6.7.3), mounted or dismounted.
-    MountedInfantry { mounted: bool },
+    MountedInfantry {
+        /// On horseback.
+        mounted: bool,
+    },
     /// A gun section (0.1.1).
     Artillery,
 }
@@ -32,9 +40,13 @@ impl Arm {
 /// Troop quality: the four columns of Tables 5 and 17.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Quality {
+    /// Elite troops.
     Elite,
+    /// Average troops.
     Average,
+    /// Green or tired troops.
     GreenOrTired,
+    /// Militia or poor troops.
     MilitiaOrPoor,
 }
 
@@ -56,13 +68,19 @@ impl Quality {
 /// Formations of infantry, dismounted and mounted cavalry (0.1.2, 6.4, 6.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Formation {
+    /// Line (0.1.2).
     Line,
+    /// March column (0.1.2).
     MarchColumn,
+    /// Skirmish order (6.4.4).
     Skirmish,
     /// Disorder (6.4.2): a state of formation in the tables' rows.
     Disorder,
+    /// Attack column (6.8.1).
     AttackColumn,
+    /// Brigade column (6.8.2).
     BrigadeColumn,
+    /// Extended line (6.8.3).
     ExtendedLine,
     /// Artillery limbered for movement (6.6.1).
     Limbered,
@@ -90,8 +108,11 @@ impl Formation {
 /// Morale levels (2.3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum MoraleLevel {
+    /// Good morale (2.3.5).
     Good,
+    /// Shaken (2.3.5).
     Shaken,
+    /// Routed (2.3.5).
     Routed,
 }
 
@@ -145,17 +166,25 @@ impl OrderKind {
 /// Terrain moved through (0.2.2, Table 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Terrain {
+    /// Along a road.
     Road,
+    /// Open terrain (0.2.2).
     Open,
+    /// Broken terrain (0.2.2).
     Broken,
+    /// Rough terrain (0.2.2).
     Rough,
+    /// Along a trail.
     Trail,
 }
 
 /// Artillery weight classes (Table 3, Table 13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GunWeight {
+    /// Very light guns.
     VeryLight,
+    /// Light guns.
     Light,
+    /// Heavy guns.
     Heavy,
 }

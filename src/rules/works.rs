@@ -1,6 +1,7 @@
 //! Fortifications (rule 9): works, obstacles and buildings, as facts other parts of the engine
 //! read (the fire engineer's saves and column shifts, the morale engineer's cover modifiers),
-//! plus the hasty works roll and the movement each feature imposes.
+//! plus the hasty works roll and the movement each feature imposes; and the field obstacles of
+//! Appendix D, wire entanglements (D 7) and land torpedoes (D 8).
 //!
 //! The fire and morale numbers here are the rule text's own statements of what a work gives
 //! (which cover it is, which column shift); how they enter a fire or morale resolution is for
@@ -9,6 +10,8 @@
 #![warn(missing_docs)]
 
 use crate::rules::movement::{chance_to_beat, check_bmp, MovementRulings, OfficerOnDieRoll, TerrainType};
+use crate::rules::tables::t09_small_arms_modifiers::{FireModifier, Table9Row};
+use crate::rules::tables::t12_saving_rolls::LinealCover;
 use crate::rules::unit::{Arm, Formation};
 use crate::rules::{Cell, Chance, Die, Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -136,7 +139,7 @@ pub fn works_facts(works: Works) -> WorksFacts {
             works,
             saves_against: SavesAgainst::AllFire,
             morale_cover: MoraleCover::MediumWorks,
-            fire_up_columns_from_inside: Some(Cell::RuleText { value: 1, rule: "9.1.3" }),
+            fire_up_columns_from_inside: Some(rows_up(Table9Row::MediumWorks)),
             free_formation_inside: Some(Formation::ExtendedLine),
             hidden_until_within: three,
         },
@@ -144,7 +147,7 @@ pub fn works_facts(works: Works) -> WorksFacts {
             works,
             saves_against: SavesAgainst::AllFire,
             morale_cover: MoraleCover::HeavyWorks,
-            fire_up_columns_from_inside: Some(Cell::RuleText { value: 2, rule: "9.1.4" }),
+            fire_up_columns_from_inside: Some(rows_up(Table9Row::HeavyWorks)),
             free_formation_inside: Some(Formation::Skirmish),
             hidden_until_within: three,
         },
@@ -269,6 +272,46 @@ pub struct ObstacleFire {
     pub no_protection_from_artillery: bool,
 }
 
+/// A Table 9 row shift as a count of columns up (the fire tables own the values).
+fn rows_up(row: Table9Row) -> Cell<u8> {
+    rows(row, 1)
+}
+
+/// A Table 9 row shift as a count of columns down.
+fn rows_down(row: Table9Row) -> Cell<u8> {
+    rows(row, -1)
+}
+
+fn rows(row: Table9Row, sign: i32) -> Cell<u8> {
+    let count = |m: FireModifier| match m {
+        FireModifier::Rows(n) => u8::try_from(n.saturating_mul(sign)).ok(),
+        FireModifier::Times(_) => None,
+    };
+    match row.shipped() {
+        Cell::Printed(m) => count(m).map_or(Cell::Missing, Cell::Printed),
+        Cell::RuleText { value, rule } => count(value).map_or(Cell::Missing, |value| Cell::RuleText { value, rule }),
+        Cell::Missing => Cell::Missing,
+    }
+}
+
+/// The save numbers 1 to n, for n up to 6.
+const SAVES_UP_TO: [&[u8]; 7] = [&[], &[1], &[1, 2], &[1, 2, 3], &[1, 2, 3, 4], &[1, 2, 3, 4, 5], &[1, 2, 3, 4, 5, 6]];
+
+/// An obstacle's cover saves from Table 12's lineal cover row: plain, and with breechloaders
+/// (one more, 4.2.7.b).
+fn lineal_saves(cover: LinealCover) -> (SaveNumbers, SaveNumbers) {
+    let list = |n: u8, extra: bool| {
+        let n = if extra && cover.breechloaders_add_one() { n.saturating_add(1) } else { n };
+        SAVES_UP_TO.get(usize::from(n)).copied().unwrap_or(&[1, 2, 3, 4, 5, 6])
+    };
+    let both = |extra| match cover.save() {
+        Cell::Printed(n) => Cell::Printed(list(n, extra)),
+        Cell::RuleText { value, rule } => Cell::RuleText { value: list(value, extra), rule },
+        Cell::Missing => Cell::Missing,
+    };
+    (both(false), both(true))
+}
+
 /// Fire facts of each obstacle.
 ///
 /// ```
@@ -278,27 +321,21 @@ pub struct ObstacleFire {
 pub fn obstacle_fire(obstacle: Obstacle) -> ObstacleFire {
     match obstacle {
         Obstacle::Abatis => ObstacleFire {
-            fire_across_down_columns: Some(Cell::RuleText { value: 1, rule: "9.2.1.c" }),
+            fire_across_down_columns: Some(rows_down(Table9Row::AcrossAbatis)),
             fire_from_behind_down_columns: None,
             cover_saves: None,
             no_protection_from_artillery: false,
         },
         Obstacle::Fraise => ObstacleFire {
             fire_across_down_columns: None,
-            fire_from_behind_down_columns: Some(Cell::RuleText { value: 1, rule: "9.2.2.c" }),
-            cover_saves: Some((
-                Cell::RuleText { value: &[1, 2], rule: "9.2.2.c" },
-                Cell::RuleText { value: &[1, 2, 3], rule: "9.2.2.c" },
-            )),
+            fire_from_behind_down_columns: Some(rows_down(Table9Row::BehindFraise)),
+            cover_saves: Some(lineal_saves(LinealCover::Fraise)),
             no_protection_from_artillery: true,
         },
         Obstacle::ChevauxDeFrise => ObstacleFire {
-            fire_across_down_columns: Some(Cell::RuleText { value: 1, rule: "9.2.3.c" }),
+            fire_across_down_columns: Some(rows_down(Table9Row::AcrossChevauxDeFrise)),
             fire_from_behind_down_columns: None,
-            cover_saves: Some((
-                Cell::RuleText { value: &[1], rule: "9.2.3.c" },
-                Cell::RuleText { value: &[1, 2], rule: "9.2.3.c" },
-            )),
+            cover_saves: Some(lineal_saves(LinealCover::ChevauxDeFrise)),
             no_protection_from_artillery: true,
         },
     }
@@ -448,8 +485,12 @@ pub fn building_morale_cover(construction: Construction) -> MoraleCover {
     }
 }
 
-/// Fire out of a building is quartered (9.3.3.a).
-pub const FIRE_FROM_BUILDING: Cell<Ratio> = Cell::RuleText { value: Ratio::QUARTER, rule: "9.3.3.a" };
+/// Fire out of a building is quartered (9.3.3.a): Table 9's "From Building" line.
+pub const FIRE_FROM_BUILDING: Cell<Ratio> = match Table9Row::FromBuilding.shipped() {
+    Cell::RuleText { value: FireModifier::Times(r), rule } => Cell::RuleText { value: r, rule },
+    Cell::Printed(FireModifier::Times(r)) => Cell::Printed(r),
+    _ => Cell::Missing,
+};
 
 /// Kills in one turn that destroy a building fired at by artillery (9.3.3.b): one for wood,
 /// two for stone. A large building is fired at one row up.
@@ -476,10 +517,73 @@ pub fn works_destroyed(kills: u32) -> Ratio {
     Ratio::whole(kills)
 }
 
+/// What wire entanglements do to a unit moving into them (Appendix D 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WireEffect {
+    /// Thrown into disorder automatically (the unit's first encounter only).
+    pub disordered: bool,
+    /// The terrain its movement is reckoned in from then on.
+    pub terrain: TerrainType,
+}
+
+/// Wire entanglements (Appendix D 7; the wire's extent is the scenario's): the first time a
+/// moving unit meets the wire it is disordered at once and moves as in rough terrain; after
+/// that, the terrain is one level worse than normal. `first_encounter` is this unit's first
+/// meeting with this wire (RULINGS.md, "Appendices D and F").
+///
+/// ```
+/// use johnny_reb::rules::movement::TerrainType;
+/// use johnny_reb::rules::works::{wire_entanglement, WireEffect};
+/// assert_eq!(wire_entanglement(TerrainType::Open, true), WireEffect { disordered: true, terrain: TerrainType::Rough });
+/// assert_eq!(wire_entanglement(TerrainType::Open, false), WireEffect { disordered: false, terrain: TerrainType::Broken });
+/// ```
+pub fn wire_entanglement(terrain: TerrainType, first_encounter: bool) -> WireEffect {
+    if first_encounter {
+        WireEffect { disordered: true, terrain: TerrainType::Rough }
+    } else {
+        WireEffect { disordered: false, terrain: terrain.one_level_worse() }
+    }
+}
+
+/// Whether a land torpedo explodes under a unit that entered the torpedo field, on one die at
+/// the end of its movement (Appendix D 8): a 1 or 2 throws the unit into disorder and calls
+/// for a morale check (`morale::CheckReason::Other`).
+///
+/// ```
+/// use johnny_reb::rules::works::torpedo_explodes;
+/// use johnny_reb::rules::Die;
+/// assert!(torpedo_explodes(Die::new(2).unwrap()));
+/// assert!(!torpedo_explodes(Die::new(3).unwrap()));
+/// ```
+pub fn torpedo_explodes(die: Die) -> bool {
+    die.face() <= crate::rules::tables::appendix_d_rare_weapons::TORPEDO_EXPLODES_AT_MOST
+}
+
+/// The exact chance a torpedo explodes (Appendix D 8): one in three.
+///
+/// ```
+/// use johnny_reb::rules::works::torpedo_chance;
+/// use johnny_reb::rules::Chance;
+/// assert_eq!(torpedo_chance(), Chance::new(1, 3));
+/// ```
+pub fn torpedo_chance() -> Chance {
+    crate::rules::Distribution::of_die(torpedo_explodes).chance_of(&true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn appendix_d_7_wire_and_8_torpedoes() {
+        assert_eq!(wire_entanglement(TerrainType::Broken, true), WireEffect { disordered: true, terrain: TerrainType::Rough });
+        assert_eq!(wire_entanglement(TerrainType::Broken, false).terrain, TerrainType::Rough);
+        assert_eq!(wire_entanglement(TerrainType::Rough, false).terrain, TerrainType::Rough);
+        let exploded: Vec<bool> = Die::FACES.iter().map(|d| torpedo_explodes(*d)).collect();
+        assert_eq!(exploded, [true, true, false, false, false, false]);
+        assert_eq!(torpedo_chance(), Chance::new(1, 3));
+    }
 
     fn r() -> MovementRulings {
         MovementRulings::default()
@@ -513,7 +617,7 @@ mod tests {
     fn rule_9_1_works_facts() {
         assert_eq!(works_facts(Works::Light).saves_against, SavesAgainst::SmallArmsAndCanister);
         assert_eq!(works_facts(Works::Heavy).morale_cover, MoraleCover::HeavyWorks);
-        assert_eq!(works_facts(Works::Heavy).fire_up_columns_from_inside, Some(Cell::RuleText { value: 2, rule: "9.1.4" }));
+        assert_eq!(works_facts(Works::Heavy).fire_up_columns_from_inside.and_then(|c| c.value().copied()), Some(2));
         assert_eq!(works_facts(Works::Medium).free_formation_inside, Some(Formation::ExtendedLine));
         let light = works_crossing(Works::Light, HeavyWorksCrossing::default()).unwrap().unwrap();
         assert_eq!(light.rate, TerrainType::Broken);

@@ -3,7 +3,7 @@
 
 use super::game::{Game, LogEntry};
 use super::roster::{
-    Army, Attachment, Battery, Brigade, ChargePermission, Division, GunState, LevelCrossed, Officer, OfficerCondition,
+    Army, Battery, Brigade, ChargePermission, CommandScope, Division, GunState, LevelCrossed, Officer, OfficerCondition,
     Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
     MAX_MERGED_STANDS,
 };
@@ -24,123 +24,347 @@ pub enum Command {
     /// skipped, and only undo goes back). A new turn cancels single crew kills (4.3.5.b).
     NextPhase,
     /// Give the game a new name.
-    RenameGame { name: String },
+    RenameGame {
+        /// The name.
+        name: String,
+    },
 
     /// Set the stance of a side's whole army as one command (11.2).
-    SetArmyStance { side: Side, stance: Stance },
+    SetArmyStance {
+        /// The side.
+        side: Side,
+        /// The stance (11.2).
+        stance: Stance,
+    },
     /// Replace a side's army with an imported army list (already validated by
     /// [`super::exchange`]; checked again here).
-    ReplaceArmy { side: Side, army: Army },
+    ReplaceArmy {
+        /// The side.
+        side: Side,
+        /// The army.
+        army: Army,
+    },
 
     /// Add an empty division at the end of a side.
-    AddDivision { side: Side, name: String },
+    AddDivision {
+        /// The side.
+        side: Side,
+        /// The name.
+        name: String,
+    },
     /// Rename a division and set its stance (11.2).
-    EditDivision { id: String, name: String, stance: Stance },
+    EditDivision {
+        /// The id of the item.
+        id: String,
+        /// The name.
+        name: String,
+        /// The stance (11.2).
+        stance: Stance,
+    },
     /// Copy a division with everything in it, placed after it.
-    CopyDivision { id: String },
+    CopyDivision {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a division with everything in it.
-    DeleteDivision { id: String },
+    DeleteDivision {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a division to position `to` in its side.
-    MoveDivision { id: String, to: usize },
+    MoveDivision {
+        /// The id of the item.
+        id: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add an empty brigade at the end of a division.
-    AddBrigade { division: String, name: String },
+    AddBrigade {
+        /// The division's id.
+        division: String,
+        /// The name.
+        name: String,
+    },
     /// Rename a brigade.
-    RenameBrigade { id: String, name: String },
+    RenameBrigade {
+        /// The id of the item.
+        id: String,
+        /// The name.
+        name: String,
+    },
     /// Copy a whole brigade, regiments and batteries, placed after it.
-    CopyBrigade { id: String },
+    CopyBrigade {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a brigade with everything in it.
-    DeleteBrigade { id: String },
+    DeleteBrigade {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a brigade to position `to` of a division of the same side.
-    MoveBrigade { id: String, division: String, to: usize },
+    MoveBrigade {
+        /// The id of the item.
+        id: String,
+        /// The division's id.
+        division: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add a regiment at the end of a brigade (its id is replaced by a fresh one).
-    AddRegiment { brigade: String, regiment: Regiment },
+    AddRegiment {
+        /// The brigade's id.
+        brigade: String,
+        /// The regiment as filled in.
+        regiment: Regiment,
+    },
     /// Replace a regiment with an edited one of the same id.
-    EditRegiment { regiment: Regiment },
+    EditRegiment {
+        /// The regiment as filled in.
+        regiment: Regiment,
+    },
     /// Copy a regiment, placed after it, with no losses.
-    CopyRegiment { id: String },
+    CopyRegiment {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a regiment.
-    DeleteRegiment { id: String },
+    DeleteRegiment {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a regiment to position `to` of a brigade of the same side.
-    MoveRegiment { id: String, brigade: String, to: usize },
+    MoveRegiment {
+        /// The id of the item.
+        id: String,
+        /// The brigade's id.
+        brigade: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add an empty battery to a division (divisional artillery) or a brigade.
-    AddBattery { owner: String, name: String },
+    AddBattery {
+        /// The id of the division or brigade.
+        owner: String,
+        /// The name.
+        name: String,
+    },
     /// Rename a battery.
-    RenameBattery { id: String, name: String },
+    RenameBattery {
+        /// The id of the item.
+        id: String,
+        /// The name.
+        name: String,
+    },
     /// Copy a battery with its sections, placed after it.
-    CopyBattery { id: String },
+    CopyBattery {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a battery and its sections.
-    DeleteBattery { id: String },
+    DeleteBattery {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a battery to position `to` of a division or brigade of the same side.
-    MoveBattery { id: String, owner: String, to: usize },
+    MoveBattery {
+        /// The id of the item.
+        id: String,
+        /// The id of the division or brigade.
+        owner: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add a gun section at the end of a battery (its id is replaced by a fresh one).
-    AddSection { battery: String, section: Section },
+    AddSection {
+        /// The battery's id.
+        battery: String,
+        /// The section as filled in.
+        section: Section,
+    },
     /// Replace a section with an edited one of the same id.
-    EditSection { section: Section },
+    EditSection {
+        /// The section as filled in.
+        section: Section,
+    },
     /// Copy a section, placed after it, fresh.
-    CopySection { id: String },
+    CopySection {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete a section.
-    DeleteSection { id: String },
+    DeleteSection {
+        /// The id of the item.
+        id: String,
+    },
     /// Move a section to position `to` of its battery.
-    MoveSection { id: String, to: usize },
+    MoveSection {
+        /// The id of the item.
+        id: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// Add an officer to a side (his id is replaced by a fresh one).
-    AddOfficer { side: Side, officer: Officer },
+    AddOfficer {
+        /// The side.
+        side: Side,
+        /// The officer as filled in.
+        officer: Officer,
+    },
     /// Replace an officer with an edited one of the same id.
-    EditOfficer { officer: Officer },
+    EditOfficer {
+        /// The officer as filled in.
+        officer: Officer,
+    },
     /// Copy an officer (commanding nothing), placed after him.
-    CopyOfficer { id: String },
+    CopyOfficer {
+        /// The id of the item.
+        id: String,
+    },
     /// Delete an officer.
-    DeleteOfficer { id: String },
+    DeleteOfficer {
+        /// The id of the item.
+        id: String,
+    },
     /// Move an officer to position `to` in his side's list.
-    MoveOfficer { id: String, to: usize },
+    MoveOfficer {
+        /// The id of the item.
+        id: String,
+        /// The new place, from 0 (past the end means last).
+        to: usize,
+    },
 
     /// One kill to a regiment, taken from the left (0.1.3).
-    AddKill { regiment: String },
+    AddKill {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Take back one kill (a mistaken tap).
-    RemoveKill { regiment: String },
+    RemoveKill {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Remove a stand other than by kills, from the right (2.4: a routed regiment that fails
     /// to rally).
-    RemoveStand { regiment: String },
+    RemoveStand {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Put back a stand removed by [`Command::RemoveStand`].
-    RestoreStand { regiment: String },
+    RestoreStand {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Set a regiment's or a section crew's morale (2.3.5).
-    SetMorale { unit: String, level: MoraleLevel },
+    SetMorale {
+        /// The regiment's or gun section's id.
+        unit: String,
+        /// The morale level.
+        level: MoraleLevel,
+    },
     /// Set a regiment's formation (0.1.2).
-    SetFormation { regiment: String, formation: Formation },
+    SetFormation {
+        /// The regiment's id.
+        regiment: String,
+        /// The formation.
+        formation: Formation,
+    },
     /// Set or clear a marker on a regiment.
-    SetFlag { regiment: String, flag: RegimentFlag, on: bool },
+    SetFlag {
+        /// The regiment's id.
+        regiment: String,
+        /// The marker.
+        flag: RegimentFlag,
+        /// Set (true) or clear (false).
+        on: bool,
+    },
     /// Record that a regiment charges this turn (5.1.4: refused on a third turn in a row).
-    RecordCharge { regiment: String },
+    RecordCharge {
+        /// The regiment's id.
+        regiment: String,
+    },
     /// Detach 0 to 2 stands as skirmishers (6.8.6).
-    SetDetachedSkirmishers { regiment: String, stands: u8 },
+    SetDetachedSkirmishers {
+        /// The regiment's id.
+        regiment: String,
+        /// How many stands (0 to 2).
+        stands: u8,
+    },
     /// Merge the remaining stands of `regiment` into `host` of the same brigade (6.8.9).
-    Merge { regiment: String, host: String },
+    Merge {
+        /// The regiment's id.
+        regiment: String,
+        /// The id of the regiment they join.
+        host: String,
+    },
 
     /// One kill to a gun crew this turn (4.3.5.b; 4.4.1.b): the second eliminates the crew
     /// and the gun is abandoned.
-    AddCrewKill { section: String },
+    AddCrewKill {
+        /// The gun section's id.
+        section: String,
+    },
     /// Take back one crew kill this turn.
-    RemoveCrewKill { section: String },
+    RemoveCrewKill {
+        /// The gun section's id.
+        section: String,
+    },
     /// Limber or unlimber a section (6.6.1).
-    SetLimbered { section: String, limbered: bool },
+    SetLimbered {
+        /// The gun section's id.
+        section: String,
+        /// Limbered (true) or unlimbered (false).
+        limbered: bool,
+    },
     /// Fire canister: one round, or two for double canister (4.3.4.a, 4.3.4.b).
-    UseCanister { section: String, rounds: u8 },
+    UseCanister {
+        /// The gun section's id.
+        section: String,
+        /// 1, or 2 for double canister.
+        rounds: u8,
+    },
     /// Set or clear "low on shot" (4.3.4.a).
-    SetLowOnShot { section: String, on: bool },
+    SetLowOnShot {
+        /// The gun section's id.
+        section: String,
+        /// Set (true) or clear (false).
+        on: bool,
+    },
     /// Set what has become of a gun: abandoned, spiked, destroyed, captured, or back in
     /// action (4.3.5).
-    SetGunState { section: String, state: GunState },
+    SetGunState {
+        /// The gun section's id.
+        section: String,
+        /// What has become of the gun.
+        state: GunState,
+    },
 
     /// An officer hit in Phase Eight with this Table 20 effect, in the current turn (8).
-    OfficerHit { officer: String, effect: CasualtyEffect },
+    OfficerHit {
+        /// The officer's id.
+        officer: String,
+        /// The Table 20 effect.
+        effect: CasualtyEffect,
+    },
     /// Set an officer's condition directly (a correction).
-    SetOfficerCondition { officer: String, condition: OfficerCondition },
+    SetOfficerCondition {
+        /// The officer's id.
+        officer: String,
+        /// His condition.
+        condition: OfficerCondition,
+    },
     /// Attach an officer to a regiment or section, or to none.
-    SetOfficerWith { officer: String, unit: Option<String> },
+    SetOfficerWith {
+        /// The officer's id.
+        officer: String,
+        /// The regiment or gun section, by id, or none.
+        unit: Option<String>,
+    },
 }
 
 /// A marker on a regiment.
@@ -231,7 +455,12 @@ pub enum CommandError {
     /// A name must have something in it and be of reasonable length.
     BadName(String),
     /// No such unit, command or officer in the game.
-    NotFound { what: &'static str, id: String },
+    NotFound {
+        /// What was looked for: "regiment", "battery"...
+        what: &'static str,
+        /// The id asked for.
+        id: String,
+    },
     /// The rules (or the app's limits) do not allow it; the text says why, with the rule.
     Refused(String),
 }
@@ -311,9 +540,13 @@ fn check_roster(roster: &Roster) -> Result<(), CommandError> {
 }
 
 /// Clears every reference to ids no longer in the roster: officers' commands and units,
-/// merges and attachments.
+/// merges, and the integrity levels of commands that are gone.
 fn clear_dangling(roster: &mut Roster) {
     let ids: HashSet<String> = roster.ids().into_iter().map(str::to_string).collect();
+    roster.levels_reached.retain(|l| match &l.scope {
+        CommandScope::Army(_) => true,
+        CommandScope::Division(id) | CommandScope::Brigade(id) => ids.contains(id),
+    });
     for side in Side::BOTH {
         let army = roster.army_mut(side);
         for o in &mut army.officers {
@@ -330,7 +563,6 @@ fn clear_dangling(roster: &mut Roster) {
                     if r.merged_into.as_ref().is_some_and(|h| !ids.contains(h)) {
                         r.merged_into = None;
                     }
-                    r.attached.retain(|a| ids.contains(&a.regiment));
                 }
             }
         }
@@ -364,11 +596,6 @@ fn renew_brigade(b: &mut Brigade, roster: &Roster, counter: &mut u64) {
     let new_of = |old: &str| map.iter().find(|(o, _)| o == old).map(|(_, n)| n.clone());
     for r in &mut b.regiments {
         r.merged_into = r.merged_into.as_deref().and_then(new_of);
-        r.attached = r
-            .attached
-            .iter()
-            .filter_map(|a| new_of(&a.regiment).map(|n| Attachment { regiment: n, stands: a.stands }))
-            .collect();
     }
     for bat in &mut b.batteries {
         renew_battery(bat, roster, counter);
@@ -428,11 +655,6 @@ fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
         for b in &mut d.brigades {
             for r in &mut b.regiments {
                 r.merged_into = remap(&r.merged_into);
-                r.attached = r
-                    .attached
-                    .iter()
-                    .filter_map(|a| map.get(&a.regiment).map(|n| Attachment { regiment: n.clone(), stands: a.stands }))
-                    .collect();
             }
         }
     }
@@ -665,7 +887,6 @@ impl Command {
                 clean_regiment(&mut r)?;
                 r.id = roster.fresh_id("r", counter);
                 r.merged_into = None;
-                r.attached.clear();
                 let id = r.id.clone();
                 let b = roster.brigade_mut(brigade).ok_or_else(|| not_found("brigade", brigade))?;
                 let text = format!("{}: regiment {} added ({} figures)", b.name, q(&r.name), r.figures());
@@ -890,15 +1111,35 @@ impl Command {
 
             // Casualties and markers.
             Command::AddKill { regiment } => {
-                let r = regiment_mut(roster, regiment)?;
-                if r.merged_into.is_some() {
-                    return Err(refused(format!("{} has merged into another regiment: take its kills there (6.8.9.c).", q(&r.name))));
+                // 6.8.9.c: in a merged unit, kills may be taken from either regiment when their
+                // stands hold the same figures, else from the one with fewer per stand.
+                let this = regiment_ref(roster, regiment)?;
+                let (host_id, unit_name) = match &this.merged_into {
+                    Some(h) => (h.clone(), regiment_ref(roster, h)?.name.clone()),
+                    None => (this.id.clone(), this.name.clone()),
+                };
+                let mut members: Vec<&Regiment> = roster.merged_parts(&host_id);
+                if let Some(h) = roster.regiment(&host_id) {
+                    members.push(h);
                 }
+                let merged = members.len() > 1;
+                if merged {
+                    let mine = this.next_stand_figures().unwrap_or(u8::MAX);
+                    let fewest = members.iter().filter_map(|m| m.next_stand_figures()).min().unwrap_or(mine);
+                    if mine > fewest {
+                        return Err(refused(format!(
+                            "In {}, kills must be taken from the regiment with fewer figures per stand (6.8.9.c).",
+                            q(&unit_name)
+                        )));
+                    }
+                }
+                let r = regiment_mut(roster, regiment)?;
                 let effect = r.kill_effect().ok_or_else(|| refused(format!("{} has no stands left to take a kill (0.1.3).", q(&r.name))))?;
                 r.kills = r.kills.saturating_add(1);
                 let mut checks = Vec::new();
-                let check = |reason| MoraleCheck { unit: r.id.clone(), name: r.name.clone(), reason };
-                if effect.first_kill {
+                // The merged unit checks as one, and takes no new first-casualty check (6.8.9.b).
+                let check = |reason| MoraleCheck { unit: host_id.clone(), name: unit_name.clone(), reason };
+                if effect.first_kill && !merged {
                     checks.push(check(CheckReason::FirstKill));
                 }
                 let mut text = format!("{}: kill {} ({} of {} figures left)", r.name, r.kills, r.figures_left(), r.figures());
@@ -1027,21 +1268,22 @@ impl Command {
                 }
                 let part = regiment_ref(roster, regiment)?;
                 let host_r = regiment_ref(roster, host)?;
-                if part.merged_into.is_some() || host_r.merged_into.is_some() {
-                    return Err(refused("One of these regiments has already merged into another (6.8.9)."));
+                if part.merged_into.is_some() || host_r.merged_into.is_some() || !roster.merged_parts(regiment).is_empty() {
+                    return Err(refused("One of these regiments has already merged with another (6.8.9)."));
                 }
                 if part.is_lost() || host_r.is_lost() {
                     return Err(refused("A lost regiment cannot merge (6.8.9)."));
                 }
                 let moving = part.stands_left();
-                let already: usize = host_r.attached.iter().map(|x| x.stands as usize).sum();
-                if host_r.stands_left() + already + moving > MAX_MERGED_STANDS {
+                if roster.merged_stands(host) + moving > MAX_MERGED_STANDS {
                     return Err(refused(format!("A merged unit may never have more than {MAX_MERGED_STANDS} stands (6.8.9.a).")));
                 }
                 let (part_name, host_name) = (part.name.clone(), host_r.name.clone());
                 regiment_mut(roster, regiment)?.merged_into = Some(host.clone());
-                regiment_mut(roster, host)?.attached.push(Attachment { regiment: regiment.clone(), stands: moving as u8 });
-                format!("{moving} stands of {part_name} merge into {host_name}: morale -1 per stand attached (6.8.9.b)")
+                format!(
+                    "{moving} stands of {part_name} merge into {host_name}: morale {} for stands attached (6.8.9.b)",
+                    roster.merged_modifier(host)
+                )
             }
 
             // Artillery.
@@ -1202,6 +1444,7 @@ impl Session {
         let mut next = self.game.clone();
         let effect = command.execute(&mut next)?;
         let levels_crossed = next.roster.levels_crossed(&self.game.roster);
+        next.roster.note_levels(&levels_crossed, next.turn);
         let mut text = effect.text;
         for l in &levels_crossed {
             text.push_str(&format!(". {l}"));
@@ -1267,7 +1510,7 @@ mod tests {
     use crate::rules::unit::Quality;
     use crate::state::demo::demo_game;
     use crate::state::game::Phase;
-    use crate::state::roster::{CommandScope, GunType, Rank, Weapon};
+    use crate::state::roster::{GunType, Rank, Weapon};
 
     fn demo() -> Session {
         Session::new(demo_game("g1"))
@@ -1515,6 +1758,17 @@ mod tests {
         assert_eq!(brigade[0].to, IntegrityLevel::CeaseOffensive);
         assert!(s.game().log.last().unwrap().text.contains("cease offensive activity"));
         assert_eq!(s.game().roster.integrity(&scope).unwrap().lost, 6);
+        // Its restrictions apply from the next turn (11.2).
+        assert_eq!(s.game().roster.level_in_force(&scope, 1), IntegrityLevel::Fighting);
+        assert_eq!(s.game().roster.level_in_force(&scope, 2), IntegrityLevel::CeaseOffensive);
+        // Taking the kill back goes below the level and forgets it.
+        let mut t = s.clone();
+        t.dispatch(&Command::RemoveKill { regiment: "r-1tn".into() }, 0.0).unwrap();
+        assert_eq!(t.game().roster.level_in_force(&scope, 2), IntegrityLevel::Fighting);
+        // Deleting the brigade forgets its levels.
+        let mut t = s.clone();
+        t.dispatch(&Command::DeleteBrigade { id: "b-archer".into() }, 0.0).unwrap();
+        assert!(t.game().roster.levels_reached.iter().all(|l| l.scope != scope));
         // Undo goes back below the level.
         s.undo();
         assert_eq!(s.game().roster.integrity(&scope).unwrap().level, IntegrityLevel::Fighting);
@@ -1529,8 +1783,23 @@ mod tests {
         s.dispatch(&Command::Merge { regiment: "r-2wi".into(), host: "r-7wi".into() }, 0.0).unwrap();
         let g = s.game();
         assert_eq!(g.roster.integrity(&CommandScope::Brigade("b-iron".into())).unwrap().lost, before);
-        assert_eq!(g.roster.regiment("r-7wi").unwrap().merged_modifier(), -2);
-        assert!(s.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).is_err());
+        assert_eq!(g.roster.merged_modifier("r-7wi"), -2);
+        assert_eq!(g.roster.merged_stands("r-7wi"), 4);
+        // 2nd Wisconsin has stands of 3, the 7th's next stand has 3 figures too (4-3-4-3-4 with
+        // three gone: 3, 4): kills may go to either (6.8.9.c).
+        let out = s.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).unwrap();
+        assert_eq!(out.morale_checks, vec![], "no new first-casualty check (6.8.9.b)");
+        s.dispatch(&Command::AddKill { regiment: "r-7wi".into() }, 0.0).unwrap();
+        // Kills go to the regiment with fewer figures per stand (6.8.9.c).
+        let mut t = demo();
+        kill(&mut t, "r-24mi", 15); // stands of 5, two left
+        kill(&mut t, "r-2wi", 9); // stands of 3, two left
+        t.dispatch(&Command::Merge { regiment: "r-2wi".into(), host: "r-24mi".into() }, 0.0).unwrap();
+        assert!(t.dispatch(&Command::AddKill { regiment: "r-24mi".into() }, 0.0).is_err());
+        assert!(t.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).is_ok());
+        // No more than five stands in a merged unit (6.8.9.a).
+        kill(&mut s, "r-19in", 3);
+        assert!(s.dispatch(&Command::Merge { regiment: "r-19in".into(), host: "r-7wi".into() }, 0.0).is_err());
     }
 
     #[test]
@@ -1697,15 +1966,18 @@ mod tests {
         let mut bytes = 0;
         let encode = best(&mut |_| bytes = crate::state::schema::encode(&doc).len());
         println!(
-            "60 regiments, 20 sections, 20 officers, 500 log lines (debug build): \
-             kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)"
+            "60 regiments, 20 sections, 20 officers, 500 log lines ({} build): \
+             kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)",
+            if cfg!(debug_assertions) { "debug-assertions" } else { "release" }
         );
-        // Debug build on a shared machine: generous bounds; a release build is several times
-        // faster.
-        let ms = std::time::Duration::from_millis(1);
-        assert!(kill < ms, "kill {kill:?}");
-        assert!(undo < ms / 10 && redo < ms / 10, "undo {undo:?}, redo {redo:?}");
-        assert!(encode < ms * 4, "encode {encode:?}");
+        // An unoptimised (debug) build on a shared machine is several times slower than the
+        // app's optimised build: its bounds are generous. Optimised, each is well under 1 ms.
+        let us = std::time::Duration::from_micros(1);
+        let (kill_max, undo_max, encode_max) =
+            if cfg!(debug_assertions) { (2000 * us, 100 * us, 10_000 * us) } else { (500 * us, 20 * us, 1000 * us) };
+        assert!(kill < kill_max, "kill {kill:?}");
+        assert!(undo < undo_max && redo < undo_max, "undo {undo:?}, redo {redo:?}");
+        assert!(encode < encode_max, "encode {encode:?}");
     }
 
 

@@ -155,7 +155,7 @@ pub fn demo_game(id: &str) -> Game {
     };
 
     let mut game = Game::new(id, DEMO_NAME);
-    game.roster = Roster { union, confederate };
+    game.roster = Roster { union, confederate, levels_reached: Vec::new() };
     game
 }
 

@@ -44,7 +44,12 @@ pub const MAX_TURN: u32 = 999;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImportError {
     /// Larger than the limit.
-    TooLarge { bytes: usize, limit: usize },
+    TooLarge {
+        /// The file's size.
+        bytes: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// Nested deeper than [`MAX_DEPTH`].
     TooDeep,
     /// Not JSON.
@@ -52,9 +57,17 @@ pub enum ImportError {
     /// A text, a list or a number beyond the limits, at this place in the file.
     Limit(String),
     /// Another kind of file (or none of the app's): found this `format`.
-    WrongKind { expected: &'static str, found: String },
+    WrongKind {
+        /// The format looked for.
+        expected: &'static str,
+        /// The format found.
+        found: String,
+    },
     /// Written by a newer version of the app.
-    Newer { found: u32 },
+    Newer {
+        /// The format number found.
+        found: u32,
+    },
     /// The right kind of file, but a value of the wrong type or shape.
     WrongShape(String),
     /// Well-formed, but not a sound game: the text says what and where.

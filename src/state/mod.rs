@@ -1,6 +1,8 @@
 //! Game state, the commands that change it, and its persistence. No views here: the UI
 //! renders this state and sends [`command::Command`]s.
 
+#![warn(missing_docs)]
+
 pub mod command;
 pub mod demo;
 pub mod exchange;

@@ -27,7 +27,9 @@ pub enum StoreError {
 
 /// A string key-value store: local storage, or memory in tests.
 pub trait KeyValueStore {
+    /// The value under `key`, if any.
     fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    /// Stores `value` under `key`.
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
 }
 
@@ -86,7 +88,14 @@ pub enum StorageNotice {
     Full,
     /// The stored data could not be read. `raw` is the text as found, offered for download;
     /// `kept` says whether a copy was put aside in storage under [`DAMAGED_KEY`].
-    Damaged { problem: DecodeError, raw: String, kept: bool },
+    Damaged {
+        /// What is wrong with it.
+        problem: DecodeError,
+        /// The text as found.
+        raw: String,
+        /// Whether a copy was put aside.
+        kept: bool,
+    },
     /// Another tab saved a newer version; this tab's unsaved changes were not written over it.
     Conflict,
     /// Another tab saved a newer version and this tab now shows it.
@@ -127,13 +136,16 @@ impl fmt::Display for StorageNotice {
 
 /// What loading found.
 pub struct Loaded {
+    /// The document to use (the stored one, or a fresh one).
     pub doc: AppDoc,
+    /// What the players must be told, if anything.
     pub notice: Option<StorageNotice>,
 }
 
 /// What happened to a save.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveOutcome {
+    /// Written.
     Saved,
     /// Not written; the notice says why.
     NotSaved(StorageNotice),

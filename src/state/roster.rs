@@ -243,21 +243,11 @@ pub struct Regiment {
     /// Stands detached as skirmishers, 0 to 2 (6.8.6).
     #[serde(default)]
     pub detached_skirmishers: u8,
-    /// Stands of other regiments of the brigade attached to this one (6.8.9): morale -1 each.
-    #[serde(default)]
-    pub attached: Vec<Attachment>,
-    /// The regiment this one merged into (6.8.9); it then fights as part of that one.
+    /// The regiment this one merged into (6.8.9): its remaining stands are attached to that
+    /// one and fight as one unit with it. It keeps its own figures and kills (6.8.9.b: "loss
+    /// of stands, etc. to the original regiment still applies").
     #[serde(default)]
     pub merged_into: Option<String>,
-}
-
-/// Stands of another regiment merged into a regiment (6.8.9).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Attachment {
-    /// The regiment they came from.
-    pub regiment: String,
-    /// How many stands.
-    pub stands: u8,
 }
 
 /// What a kill did (0.1.3, 4.4.1).
@@ -292,7 +282,6 @@ impl Regiment {
             charges: ChargeRecord::default(),
             prone: false,
             detached_skirmishers: 0,
-            attached: Vec::new(),
             merged_into: None,
         }
     }
@@ -392,9 +381,9 @@ impl Regiment {
         self.removed_from_board || self.stands_left() == 0
     }
 
-    /// The morale modifier for stands of other regiments attached to it (6.8.9.b: -1 each).
-    pub fn merged_modifier(&self) -> i32 {
-        -(self.attached.iter().map(|a| a.stands as i32).sum::<i32>())
+    /// Figures on the stand that takes the next kill (the leftmost standing), if any.
+    pub fn next_stand_figures(&self) -> Option<u8> {
+        (0..self.stands.len()).find(|i| self.stand_standing(*i)).and_then(|i| self.stands.get(i).copied())
     }
 
     /// What one more kill would do, without doing it.
@@ -443,10 +432,6 @@ impl Regiment {
                 "mounted cavalry forms line, skirmish, column or disorder, not {} (0.1.2.b)",
                 self.formation.label()
             ));
-        }
-        let attached: usize = self.attached.iter().map(|a| a.stands as usize).sum();
-        if attached > 0 && self.stands_left() + attached > MAX_MERGED_STANDS {
-            out.push(format!("a merged unit may never have more than {MAX_MERGED_STANDS} stands (6.8.9.a)"));
         }
         if self.charges.in_a_row > 2 {
             out.push("a unit may never charge three turns in a row (5.1.4)".to_string());
@@ -811,6 +796,21 @@ pub struct Roster {
     /// The Confederate army.
     #[serde(default)]
     pub confederate: Army,
+    /// When each command first reached each integrity level (11.2: restrictions apply "on the
+    /// turn after"). Kept by [`super::command::Session::dispatch`].
+    #[serde(default)]
+    pub levels_reached: Vec<LevelReached>,
+}
+
+/// A command reached an integrity level on a turn (11.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelReached {
+    /// Which command.
+    pub scope: CommandScope,
+    /// The level reached.
+    pub level: IntegrityLevel,
+    /// The turn it was reached.
+    pub turn: u32,
 }
 
 /// The scope of a command for rule 11: a side's whole army, a division or a brigade.
@@ -1131,6 +1131,32 @@ impl Roster {
         self.army_mut(s).officers.get_mut(i)
     }
 
+    /// The regiments merged into `host` (6.8.9).
+    pub fn merged_parts(&self, host: &str) -> Vec<&Regiment> {
+        match self.find_regiment(host) {
+            Some(at) => self
+                .army(at.side)
+                .divisions
+                .get(at.division)
+                .and_then(|d| d.brigades.get(at.brigade))
+                .map(|b| b.regiments.iter().filter(|r| r.merged_into.as_deref() == Some(host)).collect())
+                .unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Stands of a merged unit: the host's and its parts' (6.8.9.a: never more than five).
+    pub fn merged_stands(&self, host: &str) -> usize {
+        let own = self.regiment(host).map(|r| r.stands_left()).unwrap_or(0);
+        own + self.merged_parts(host).iter().map(|p| p.stands_left()).sum::<usize>()
+    }
+
+    /// The morale modifier of a merged unit: -1 for each stand attached to the regiment
+    /// (6.8.9.b). Zero for a regiment that has not merged.
+    pub fn merged_modifier(&self, host: &str) -> i32 {
+        -(self.merged_parts(host).iter().map(|p| p.stands_left() as i32).sum::<i32>())
+    }
+
     /// The side a unit, command or officer belongs to.
     pub fn side_of(&self, id: &str) -> Option<Side> {
         if let Some(at) = self.find_regiment(id) {
@@ -1170,16 +1196,11 @@ impl Roster {
             },
         };
         let army = self.army(side);
-        let lost_regiment = |r: &Regiment| -> bool {
-            match &r.merged_into {
-                // Merging is not a loss (11.2); the stands share the fate of their new unit.
-                Some(host) => self.regiment(host).is_some_and(|h| h.is_lost()),
-                None => r.is_lost(),
-            }
-        };
+        // A regiment is lost when all its own stands are removed; merging is not a loss
+        // (11.2), and a merged regiment's stands keep their own count (6.8.9.b).
         for b in &brigades {
             for r in &b.regiments {
-                out.push(Element { kind: ElementKind::Regiment, scenario_points: None, lost: lost_regiment(r) });
+                out.push(Element { kind: ElementKind::Regiment, scenario_points: None, lost: r.is_lost() });
             }
         }
         let mut batteries: Vec<&Battery> = brigades.iter().flat_map(|b| b.batteries.iter()).collect();
@@ -1221,6 +1242,34 @@ impl Roster {
         integrity(&self.elements(scope), self.stance(scope)).ok()
     }
 
+    /// The level whose restrictions are in force for a command on `turn`: the highest level
+    /// it reached on an earlier turn (11.2, "beginning on the turn after").
+    pub fn level_in_force(&self, scope: &CommandScope, turn: u32) -> IntegrityLevel {
+        self.levels_reached
+            .iter()
+            .filter(|l| &l.scope == scope)
+            .map(|l| crate::rules::command::level_in_force(l.level, l.turn, turn))
+            .max()
+            .unwrap_or(IntegrityLevel::Fighting)
+    }
+
+    /// Records the levels crossed on `turn`: a level reached is noted once; going back below
+    /// a level (a kill taken back) forgets it.
+    pub fn note_levels(&mut self, crossed: &[LevelCrossed], turn: u32) {
+        for c in crossed {
+            if c.to > c.from {
+                for level in [IntegrityLevel::CeaseOffensive, IntegrityLevel::RetireFromField] {
+                    let known = self.levels_reached.iter().any(|l| l.scope == c.scope && l.level == level);
+                    if level > c.from && level <= c.to && !known {
+                        self.levels_reached.push(LevelReached { scope: c.scope.clone(), level, turn });
+                    }
+                }
+            } else {
+                self.levels_reached.retain(|l| !(l.scope == c.scope && l.level > c.to));
+            }
+        }
+    }
+
     /// Every command with points: each army, each division, each brigade.
     pub fn commands(&self) -> Vec<CommandIntegrity> {
         let mut out = Vec::new();
@@ -1253,7 +1302,7 @@ impl Roster {
                     .find(|o| o.scope == now.scope)
                     .map(|o| o.integrity.level)
                     .unwrap_or(IntegrityLevel::Fighting);
-                (from != now.integrity.level).then(|| LevelCrossed {
+                (from != now.integrity.level).then_some(LevelCrossed {
                     scope: now.scope,
                     name: now.name,
                     from,
@@ -1296,14 +1345,19 @@ impl Roster {
                         ids.push((&r.id, rp.clone()));
                         name_problem(&r.name, &rp, &mut out);
                         out.extend(r.problems().into_iter().map(|p| format!("{rp}: {p}")));
-                        for att in &r.attached {
-                            if self.find_regiment(&att.regiment).is_none() {
-                                out.push(format!("{rp}: stands attached from a regiment not in the roster"));
+                        if let Some(host) = &r.merged_into {
+                            let same_brigade = b.regiments.iter().any(|x| &x.id == host && x.id != r.id);
+                            if !same_brigade {
+                                out.push(format!("{rp}: merged into a regiment not of its brigade (6.8.9)"));
+                            } else if self.regiment(host).is_some_and(|h| h.merged_into.is_some()) {
+                                out.push(format!("{rp}: merged into a regiment that itself merged"));
                             }
                         }
-                        if let Some(host) = &r.merged_into {
-                            if self.find_regiment(host).is_none() || host == &r.id {
-                                out.push(format!("{rp}: merged into a regiment not in the roster"));
+                        if r.merged_into.is_none() {
+                            let parts = self.merged_parts(&r.id);
+                            let stands = r.stands_left() + parts.iter().map(|p| p.stands_left()).sum::<usize>();
+                            if !parts.is_empty() && stands > MAX_MERGED_STANDS {
+                                out.push(format!("{rp}: a merged unit may never have more than {MAX_MERGED_STANDS} stands (6.8.9.a)"));
                             }
                         }
                     }
@@ -1341,6 +1395,9 @@ impl Roster {
                 }
             }
         }
+        if self.levels_reached.len() > 6 * (limits::DIVISIONS_PER_SIDE + limits::BRIGADES_PER_SIDE + 1) {
+            out.push("too many integrity records".to_string());
+        }
         for (i, place) in &ids {
             if let Err(why) = check_id(i) {
                 out.push(format!("{place}: {why}"));
@@ -1369,7 +1426,11 @@ impl Roster {
 
 /// A name shortened and escaped for an error message, so that a hostile name cannot flood it.
 pub fn shown(name: &str) -> String {
-    let mut s: String = name.chars().take(40).collect::<String>().escape_debug().to_string();
+    let mut s: String = name
+        .chars()
+        .take(40)
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect();
     if name.chars().count() > 40 {
         s.push('\u{2026}');
     }
@@ -1396,5 +1457,181 @@ fn battery_problems<'a>(batteries: &'a [Battery], place: &str, ids: &mut Vec<(&'
             name_problem(&s.name, &sp, out);
             out.extend(s.problems().into_iter().map(|x| format!("{sp}: {x}")));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::demo::demo_game;
+
+    fn reg(stands: Vec<u8>) -> Regiment {
+        Regiment::new("r1", "24th New York", stands, Quality::Average, Weapon::RifleMusket)
+    }
+
+    #[test]
+    fn rule_0_1_1_five_stands_of_one_to_six_figures() {
+        assert!(check_stands(&[4; 5]).is_ok());
+        assert!(check_stands(&[1; 5]).is_ok());
+        assert!(check_stands(&[6; 5]).is_ok());
+        assert!(check_stands(&[4; 4]).unwrap_err().contains("5 stands"));
+        assert!(check_stands(&[4; 6]).is_err());
+        assert!(check_stands(&[0, 4, 4, 4, 0]).unwrap_err().contains("1 to 6"));
+        assert!(check_stands(&[7; 5]).is_err());
+    }
+
+    #[test]
+    fn rule_0_1_1_a_uneven_regiments() {
+        // "a regiment of 360 men would consist of three stands of four figures and two stands
+        // of three figures ... 4-3-4-3-4".
+        assert_eq!(Regiment::stands_for_total(18), Some(vec![4, 3, 4, 3, 4]));
+        assert!(check_stands(&[4, 3, 4, 3, 4]).is_ok());
+        assert!(check_stands(&[3, 4, 4, 4, 3]).is_ok(), "also symmetrical");
+        assert!(check_stands(&[4, 4, 3, 3, 4]).unwrap_err().contains("symmetrically"));
+        assert!(check_stands(&[5, 4, 3, 4, 5]).unwrap_err().contains("two stand sizes"));
+        assert_eq!(Regiment::stands_for_total(20), Some(vec![4; 5]));
+        assert_eq!(Regiment::stands_for_total(30), Some(vec![6; 5]));
+        assert_eq!(Regiment::stands_for_total(4), None, "fewer than one figure a stand");
+        assert_eq!(Regiment::stands_for_total(31), None, "more than six on a stand");
+        for total in 5..=30 {
+            let stands = Regiment::stands_for_total(total).unwrap();
+            assert!(check_stands(&stands).is_ok(), "{total}: {stands:?}");
+            assert_eq!(stands.iter().map(|f| *f as u32).sum::<u32>(), total);
+        }
+    }
+
+    #[test]
+    fn rule_0_1_3_the_leftmost_stand_goes_after_the_fourth_kill() {
+        let mut r = reg(vec![4; 5]);
+        for kills in 0..=3 {
+            r.kills = kills;
+            assert_eq!(r.stands_lost(), 0);
+        }
+        assert_eq!(r.kill_effect().map(|e| e.stand_lost), Some(true));
+        r.kills = 4;
+        assert_eq!((r.stands_lost(), r.stands_left(), r.figures_left()), (1, 4, 16));
+        assert!(!r.stand_standing(0) && r.stand_standing(1));
+        r.kills = 20;
+        assert!(r.is_lost());
+        assert_eq!(r.kill_effect(), None);
+    }
+
+    #[test]
+    fn rule_0_1_3_uneven_stands_go_in_turn_from_the_left() {
+        let mut r = reg(vec![3, 4, 3, 4, 3]);
+        let goes: Vec<u32> = (1..=17)
+            .filter(|k| {
+                r.kills = k - 1;
+                r.kill_effect().is_some_and(|e| e.stand_lost)
+            })
+            .collect();
+        assert_eq!(goes, vec![3, 7, 10, 14, 17]);
+        r.kills = 3;
+        assert_eq!(r.kills_to_next_stand(), Some(4));
+        assert_eq!(r.next_stand_figures(), Some(4));
+    }
+
+    #[test]
+    fn stands_removed_otherwise_come_from_the_right() {
+        // 2.4: a routed regiment that fails to rally loses a stand.
+        let mut r = reg(vec![4; 5]);
+        r.kills = 2;
+        r.stands_removed = 1;
+        assert_eq!((r.stands_left(), r.figures_left()), (4, 14));
+        assert!(r.stand_standing(0) && !r.stand_standing(4));
+        // Kills still take the left stands first.
+        r.kills = 4;
+        assert_eq!(r.stands_left(), 3);
+        r.stands_removed = 4;
+        assert!(r.is_lost());
+    }
+
+    #[test]
+    fn rule_5_1_4_charges() {
+        let mut c = ChargeRecord::default();
+        assert_eq!(c.permission(3), ChargePermission::Fresh);
+        c = ChargeRecord { last_turn: Some(3), in_a_row: 1 };
+        assert!(c.charged_last_turn(4));
+        assert_eq!(c.permission(4), ChargePermission::SecondTurn);
+        assert_eq!(c.permission(5), ChargePermission::Fresh);
+        c = ChargeRecord { last_turn: Some(4), in_a_row: 2 };
+        assert_eq!(c.permission(5), ChargePermission::NotAllowed);
+        assert_eq!(c.permission(4), ChargePermission::SecondTurn, "this turn's charge is the second");
+    }
+
+    #[test]
+    fn regiment_checks() {
+        let mut r = reg(vec![4; 5]);
+        assert!(r.problems().is_empty());
+        r.kills = 21;
+        assert!(r.problems()[0].contains("0.1.3"));
+        let mut r = reg(vec![4; 5]);
+        r.detached_skirmishers = 3;
+        assert!(r.problems()[0].contains("6.8.6.a"));
+        let mut r = reg(vec![4; 5]);
+        r.arm = Arm::Cavalry { mounted: true };
+        r.formation = Formation::AttackColumn;
+        assert!(r.problems()[0].contains("0.1.2.b"));
+        r.arm = Arm::Artillery;
+        r.formation = Formation::Line;
+        assert!(r.problems()[0].contains("battery"));
+        let mut s = Section::new("s", "Left", GunType::known()[0].clone(), Quality::Average);
+        s.canister_used = 5;
+        assert!(s.problems()[0].contains("4.3.4.a"));
+    }
+
+    #[test]
+    fn weapons_and_their_traits() {
+        assert!(Weapon::RepeatingRifle.implied_traits().repeater);
+        assert!(Weapon::Carbine.implied_traits().no_bayonets);
+        assert!(!Weapon::RifleMusket.implied_traits().no_bayonets);
+        assert_eq!(Weapon::ALL.len(), 8);
+        assert_eq!(Weapon::SmoothboreMusket.label(), "Smoothbore Musket");
+    }
+
+    #[test]
+    fn rule_11_2_losses_that_count() {
+        assert!(!GunState::Abandoned.is_lost());
+        for s in [GunState::Spiked, GunState::Destroyed, GunState::Captured] {
+            assert!(s.is_lost());
+        }
+        assert_eq!(OfficerCondition::LightWound.status(), OfficerStatus::LightlyWounded);
+        assert_eq!(OfficerCondition::SevereWound.status(), OfficerStatus::Removed);
+        assert_eq!(OfficerCondition::Dead.status(), OfficerStatus::Removed);
+        // A lightly wounded brigadier stays in the game at the rear: not a loss.
+        let mut g = demo_game("g");
+        g.roster.officer_mut("o-cutler").unwrap().condition = OfficerCondition::LightWound;
+        assert_eq!(g.roster.integrity(&CommandScope::Brigade("b-cutler".into())).unwrap().lost, 0);
+        g.roster.officer_mut("o-cutler").unwrap().condition = OfficerCondition::SevereWound;
+        assert_eq!(g.roster.integrity(&CommandScope::Brigade("b-cutler".into())).unwrap().lost, 3);
+        // Scenario points for an officer (11.1 note).
+        g.roster.officer_mut("o-wadsworth").unwrap().scenario_points = Some(4);
+        assert_eq!(g.roster.integrity(&CommandScope::Division("d-wadsworth".into())).unwrap().value, 32);
+        // A brigade takes its division's stance.
+        g.roster.division_mut("d-wadsworth").unwrap().stance = Stance::Determined;
+        assert_eq!(g.roster.stance(&CommandScope::Brigade("b-iron".into())), Stance::Determined);
+    }
+
+    #[test]
+    fn every_command_is_listed_and_empty_commands_have_no_integrity() {
+        let g = demo_game("g");
+        // Two armies, two divisions, four brigades.
+        assert_eq!(g.roster.commands().len(), 8);
+        assert_eq!(Roster::default().commands(), vec![]);
+        assert_eq!(g.roster.integrity(&CommandScope::Brigade("nope".into())), None);
+    }
+
+    #[test]
+    fn roster_problems_name_the_place() {
+        let mut g = demo_game("g");
+        g.roster.regiment_mut("r-2wi").unwrap().stands = vec![4, 4, 4, 3, 3];
+        g.roster.officer_mut("o-heth").unwrap().commands = Some("b-iron".into());
+        let p = g.roster.problems();
+        assert!(p.iter().any(|x| x.starts_with("Union \u{203a} \u{201c}Wadsworth's Division\u{201d} \u{203a} \u{201c}Iron Brigade\u{201d} \u{203a} \u{201c}2nd Wisconsin\u{201d}: uneven")), "{p:?}");
+        assert!(p.iter().any(|x| x.contains("Heth") && x.contains("not in his army")), "{p:?}");
+        assert!(g.roster.validate().is_err());
+        // A hostile name is shortened and escaped in messages.
+        assert_eq!(shown("a\"b\n"), "\u{201c}a\"b\\n\u{201d}");
+        assert!(shown(&"x".repeat(500)).chars().count() < 50);
     }
 }

@@ -6,6 +6,7 @@
 
 use super::game::Game;
 use super::settings::Settings;
+use crate::rules::Overrides;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -41,6 +42,10 @@ pub struct AppDoc {
     pub games: Vec<Game>,
     /// The id of the open game, one of `games`.
     pub current: String,
+    /// The players' Tables Card entries: values the transcription lacks, or their card's
+    /// value over a shipped one.
+    #[serde(default)]
+    pub table_entries: Overrides,
 }
 
 impl AppDoc {
@@ -53,6 +58,7 @@ impl AppDoc {
             settings: Settings::default(),
             current: game.id.clone(),
             games: vec![game],
+            table_entries: Overrides::new(),
         }
     }
 
@@ -84,9 +90,15 @@ pub enum DecodeError {
     /// Not JSON, or not the shape this app writes.
     Corrupt(String),
     /// Written by a newer version of the app than this one.
-    Newer { found: u32 },
+    Newer {
+        /// The format number found.
+        found: u32,
+    },
     /// Too large to be anything this app wrote.
-    TooLarge { bytes: usize },
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for DecodeError {
@@ -190,6 +202,19 @@ mod tests {
     fn current_documents_round_trip() {
         let d = doc();
         assert_eq!(decode(&encode(&d)), Ok((d, false)));
+    }
+
+    #[test]
+    fn table_entries_are_kept_and_default_to_none() {
+        use crate::rules::{CellRef, Entered, Ratio};
+        let mut d = doc();
+        d.table_entries.set(CellRef::new("Table 10", "row 80", "roll 9"), Entered::Value(Ratio::whole(11)));
+        assert_eq!(decode(&encode(&d)), Ok((d.clone(), false)));
+        // A document saved before the field existed reads with no entries.
+        let mut value: serde_json::Value = serde_json::from_str(&encode(&d)).unwrap();
+        value.as_object_mut().unwrap().remove("table_entries");
+        let (old, _) = decode(&value.to_string()).unwrap();
+        assert!(old.table_entries.is_empty());
     }
 
     #[test]

@@ -5,9 +5,12 @@ use serde::{Deserialize, Serialize};
 /// Colour theme. `System` follows the device's light or dark preference.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Theme {
+    /// Follow the device.
     #[default]
     System,
+    /// Light.
     Light,
+    /// Dark.
     Dark,
     /// High contrast for outdoor or bright light.
     Sunlight,
@@ -42,5 +45,6 @@ impl Theme {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    /// Colour theme.
     pub theme: Theme,
 }

@@ -124,6 +124,55 @@ pub fn download(filename: &str, text: &str, mime: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Reads the file chosen in a file input as text, refusing one larger than `max_bytes` before
+/// reading it. `done` gets the file's name and text, or what went wrong.
+pub fn read_chosen_file(
+    input: &web_sys::HtmlInputElement,
+    max_bytes: usize,
+    done: impl FnOnce(Result<(String, String), String>) + 'static,
+) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return done(Err("No file was chosen.".into()));
+    };
+    let name = file.name();
+    if file.size() > max_bytes as f64 {
+        return done(Err(format!(
+            "\"{name}\" is too large ({} KB; at most {} KB).",
+            (file.size() / 1024.0).ceil(),
+            max_bytes / 1024
+        )));
+    }
+    let reader = match web_sys::FileReader::new() {
+        Ok(r) => r,
+        Err(e) => return done(Err(describe(&e))),
+    };
+    let done = std::rc::Rc::new(RefCell::new(Some(Box::new(done) as Box<dyn FnOnce(Result<(String, String), String>)>)));
+    let finish = {
+        let done = done.clone();
+        move |result| {
+            if let Some(f) = done.borrow_mut().take() {
+                f(result);
+            }
+        }
+    };
+    let finish_error = finish.clone();
+    let loaded = reader.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let text = loaded.result().ok().and_then(|v| v.as_string());
+        finish(text.map(|t| (name, t)).ok_or_else(|| "the file could not be read as text".to_string()));
+    });
+    let onerror = wasm_bindgen::closure::Closure::once_into_js(move || {
+        finish_error(Err("the browser could not read the file".to_string()));
+    });
+    reader.set_onload(Some(onload.unchecked_ref()));
+    reader.set_onerror(Some(onerror.unchecked_ref()));
+    if let Err(e) = reader.read_as_text(&file) {
+        if let Some(f) = done.borrow_mut().take() {
+            f(Err(describe(&e)));
+        }
+    }
+}
+
 fn blob_url(text: &str, mime: &str) -> Option<String> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();

@@ -3,12 +3,15 @@
 //! It wraps a [`Session`] (the game and its undo stacks) in signals, saves after every change
 //! (debounced, and at once when the page is hidden), and surfaces storage problems as notices.
 
+use crate::rules::{CellRef, Entered, Overrides};
 use crate::state::command::{Command, CommandError, Outcome, Session};
 use crate::state::game::Game;
 use crate::state::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
 use crate::state::schema::AppDoc;
 use crate::state::settings::Settings;
 use crate::ui::browser::{self, BrowserStore};
+use crate::ui::tables::entry;
+use crate::ui::tables::model::EntryKind;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -32,6 +35,8 @@ pub struct Store {
     pub notice: RwSignal<Option<StorageNotice>>,
     /// A refused command's message.
     pub error: RwSignal<Option<String>>,
+    /// The players' Tables Card entries (saved with the document).
+    pub table_entries: RwSignal<Overrides>,
     /// Changes not yet written.
     pub dirty: RwSignal<bool>,
     /// The stored document: every saved game (the open one as last put back) and settings.
@@ -55,6 +60,7 @@ impl Store {
         let store = Store {
             session: RwSignal::new(Session::new(loaded.doc.current_game().cloned().unwrap_or_else(new_game))),
             settings: RwSignal::new(loaded.doc.settings.clone()),
+            table_entries: RwSignal::new(loaded.doc.table_entries.clone()),
             notice: RwSignal::new(loaded.notice),
             error: RwSignal::new(None),
             dirty: RwSignal::new(false),
@@ -117,6 +123,49 @@ impl Store {
         self.changed();
     }
 
+    /// Records one Tables Card entry, replacing any earlier one for the cell.
+    pub fn set_table_entry(self, cell: CellRef, value: Entered) {
+        self.edit_table_entries(|o| o.set(cell, value));
+    }
+
+    /// Forgets one Tables Card entry: the shipped value, or the gap, comes back.
+    pub fn reset_table_entry(self, cell: &CellRef) {
+        let mut had = false;
+        self.table_entries.update(|o| had = o.reset(cell).is_some());
+        if had {
+            self.changed();
+        }
+    }
+
+    /// Changes the Tables Card entries in one step (an entry that spans several cells, an
+    /// imported table set).
+    pub fn edit_table_entries(self, f: impl FnOnce(&mut Overrides)) {
+        self.table_entries.update(f);
+        self.changed();
+    }
+
+    /// Enters what the players typed for a Tables Card cell; a refusal says what is wrong and
+    /// saves nothing.
+    pub fn enter_table_value(self, cell: &CellRef, kind: EntryKind, text: &str) -> Result<(), String> {
+        let changes = entry::parse_entry(cell, kind, text)?;
+        self.edit_table_entries(|o| entry::apply(o, changes));
+        Ok(())
+    }
+
+    /// Puts a Tables Card cell back to its shipped value (or its gap).
+    pub fn reset_table_value(self, cell: &CellRef, kind: EntryKind) {
+        let changes = entry::reset_changes(cell, kind);
+        self.edit_table_entries(|o| entry::apply(o, changes));
+    }
+
+    /// Adds a table set file's entries (they replace the same cells); a refused file changes
+    /// nothing. Returns how many entries it held.
+    pub fn import_table_set(self, text: &str) -> Result<usize, String> {
+        let set = entry::decode_table_set(text)?;
+        self.edit_table_entries(|o| entry::merge(o, &set));
+        Ok(set.len())
+    }
+
     /// Marks the document changed and schedules its save (debounced).
     pub fn changed(self) {
         self.dirty.set(true);
@@ -139,6 +188,7 @@ impl Store {
         doc.current = game.id.clone();
         doc.put_game(game);
         doc.settings = self.settings.get_untracked();
+        doc.table_entries = self.table_entries.get_untracked();
         doc
     }
 
@@ -193,6 +243,7 @@ impl Store {
         let game = doc.current_game().cloned().unwrap_or_else(new_game);
         self.session.update(|s| s.replace(game));
         self.settings.set(doc.settings.clone());
+        self.table_entries.set(doc.table_entries.clone());
         self.saves.set(doc);
         self.dirty.set(false);
     }

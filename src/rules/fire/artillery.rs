@@ -322,6 +322,7 @@ pub fn artillery_strength(fire: &ArtilleryFire, rulings: &FireRulings, overrides
         s.apply(Table14Row::PivotOver90.label(), row(Table14Row::PivotOver90, overrides)?);
     }
     let visibility = if fire.through_friendly_skirmishers && fire.visibility == Visibility::Clear { Visibility::Area } else { fire.visibility };
+    let visibility = rulings.visibility(visibility);
     match visibility {
         Visibility::Clear => {}
         Visibility::Area => s.apply(Table14Row::AreaFire.label(), row(Table14Row::AreaFire, overrides)?),
@@ -509,6 +510,17 @@ pub fn counterbattery(
     rulings: &FireRulings,
     overrides: &Overrides,
 ) -> RuleResult<bool> {
+    let plan = counterbattery_plan(class, fortification, rulings, overrides)?;
+    Ok(casualties_after_saves(shot_kills, &plan, dice)? > 0)
+}
+
+/// The saves of a gun against counterbattery shot (4.3.5.a): by gun type, with its works.
+fn counterbattery_plan(
+    class: GunClass,
+    fortification: Option<(Fortification, u8)>,
+    rulings: &FireRulings,
+    overrides: &Overrides,
+) -> RuleResult<SavePlan> {
     let formation = match class {
         GunClass::Whitworth => FormationSave::GunWhitworth,
         GunClass::Rifle => FormationSave::GunOtherRifle,
@@ -517,7 +529,7 @@ pub fn counterbattery(
     let situation = SaveSituation { fire: FireKind::Shot, formation: Some(formation), fortification, ..Default::default() };
     let save = save_number(&situation, rulings, overrides)?.save;
     let plan = SavePlan { save, outside_cover: None, figures_in_arc: u32::MAX };
-    Ok(casualties_after_saves(shot_kills, &plan, dice)? > 0)
+    Ok(plan)
 }
 
 /// The chance a gun is destroyed by `shot_kills` before the save dice: one minus the chance
@@ -537,14 +549,7 @@ pub fn counterbattery_chance(
     rulings: &FireRulings,
     overrides: &Overrides,
 ) -> RuleResult<crate::rules::Chance> {
-    let formation = match class {
-        GunClass::Whitworth => FormationSave::GunWhitworth,
-        GunClass::Rifle => FormationSave::GunOtherRifle,
-        GunClass::Smoothbore => FormationSave::GunSmoothbore,
-    };
-    let situation = SaveSituation { fire: FireKind::Shot, formation: Some(formation), fortification, ..Default::default() };
-    let save = save_number(&situation, rulings, overrides)?.save;
-    let plan = SavePlan { save, outside_cover: None, figures_in_arc: u32::MAX };
+    let plan = counterbattery_plan(class, fortification, rulings, overrides)?;
     let d = super::odds::casualty_odds(shot_kills, &plan)?;
     Ok(d.chance_of(&0).complement())
 }

@@ -10,8 +10,8 @@
 //! 3. [`modify_kills`]: Table 11 (formation, flank, disengaging), rounded down;
 //! 4. [`save_number`] then [`casualties_after_saves`]: Table 12, one die per kill, and the
 //!    casualty limit of the figures in the arc (4.2.6.g);
-//! 5. [`morale_checks`]: what the target must check, in the order of 4.4.2, for the morale
-//!    part of the engine.
+//! 5. [`morale_checks`]: what the target must check, in the order of 4.4.2 (the morale part's
+//!    [`crate::rules::morale::checks_due`] on what the fire did).
 //!
 //! [`fire_odds`] gives the distribution of casualties before any die is thrown.
 #![warn(missing_docs)]
@@ -35,7 +35,7 @@ pub use combat_results::{
     combat_result, combat_result_odds, table10_kills, table10_row, table10_rows, CombatResult, Table10Roll, Table10Rows,
 };
 pub use kills::{brigade_column_kills, modify_kills, Flank, FireTarget, ModifiedKills};
-pub use morale::{morale_checks, FireMoraleCheck, MoraleTarget};
+pub use morale::{fire_effects, morale_checks, FireMoraleCheck, MoraleTarget};
 pub use odds::{casualty_odds, fire_odds};
 pub use procedure::{finish_fire, score_kills, FireOutcome, ScoredKills};
 pub use saves::{casualties_after_saves, save_number, FireKind, SavePlan, SaveSituation, SaveNumber};
@@ -68,6 +68,17 @@ pub enum ProneCharged {
     HalfOnly,
 }
 
+/// The unit of the rocket's flight (Appendix D 6): the text says the die gives the distance
+/// "in feet", its worked example flies a 1 to 1" (GAPS.md; RULINGS.md, "Appendices D and F").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RocketDistance {
+    /// Inches, as the worked example measures it (default).
+    #[default]
+    Inches,
+    /// Feet, as the rule text says: twelve inches a pip.
+    Feet,
+}
+
 /// The fire rulings and the optional rules of Appendix F that touch fire. Every optional rule
 /// is off by default (Appendix F: "should not be used unless all players agree").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,12 +105,16 @@ pub struct FireRulings {
     pub artillery_fire_at_large_group: bool,
     /// Appendix F 9, Parrott Rifles.
     pub parrott_rifles: bool,
-    /// Appendix F 10, Canister Hit (+1 to the artillery hit morale check).
-    pub canister_hit: bool,
+    // Appendix F 10, Canister Hit, is a morale modifier: `MoraleRulings::optional.canister_hit`.
     /// Appendix F 11, Skirmishers fire before moving.
     pub skirmishers_fire_before_moving: bool,
     /// Appendix F 14, Smoke and Visibility.
     pub smoke_and_visibility: bool,
+    /// The rocket's flight unit (Appendix D 6).
+    pub rocket_distance: RocketDistance,
+    /// Appendix F 15, Night: all firing is area fire (its movement half is
+    /// `MovementRulings::night`; `settings::RulesSettings` keeps the two in step).
+    pub night: bool,
 }
 
 impl Default for FireRulings {
@@ -115,14 +130,33 @@ impl Default for FireRulings {
             low_velocity_fire: false,
             artillery_fire_at_large_group: false,
             parrott_rifles: false,
-            canister_hit: false,
             skirmishers_fire_before_moving: false,
             smoke_and_visibility: false,
+            rocket_distance: RocketDistance::Inches,
+            night: false,
         }
     }
 }
 
 impl FireRulings {
+    /// What the firer sees after the night rule (Appendix F 15: all firing is area fire; blind
+    /// fire stays blind).
+    ///
+    /// ```
+    /// use johnny_reb::rules::fire::{FireRulings, Visibility};
+    /// let night = FireRulings { night: true, ..Default::default() };
+    /// assert_eq!(night.visibility(Visibility::Clear), Visibility::Area);
+    /// assert_eq!(night.visibility(Visibility::Blind), Visibility::Blind);
+    /// assert_eq!(FireRulings::default().visibility(Visibility::Clear), Visibility::Clear);
+    /// ```
+    pub fn visibility(&self, seen: Visibility) -> Visibility {
+        if self.night && seen == Visibility::Clear {
+            Visibility::Area
+        } else {
+            seen
+        }
+    }
+
     /// A measured distance as the card reads it: halved for 25 mm figures (0.1.1).
     pub fn card_distance(&self, measured: Ratio) -> Ratio {
         if self.figures_25mm {

@@ -68,7 +68,7 @@ pub fn finish_fire(
     canister: bool,
 ) -> RuleResult<FireOutcome> {
     let casualties = casualties_after_saves(scored.kills.kills, plan, save_dice)?;
-    let checks = morale_checks(morale, casualties, by_artillery, canister, false, scored.result.unexpected_devastation);
+    let checks = morale_checks(morale, casualties, by_artillery, canister, false, scored.result.unexpected_devastation)?;
     Ok(FireOutcome { scored, casualties, checks })
 }
 

@@ -5,7 +5,7 @@ use super::{resolve_count, FireRulings};
 use crate::rules::tables::t12_saving_rolls::{
     building_cell, fortification_zone_save, wrong_side_save, AreaCover, Fortification, FormationSave, LinealCover, WorksKind,
 };
-use crate::rules::{Die, Overrides, RuleError, RuleResult, Source};
+use crate::rules::{Die, Overrides, Ratio, RuleError, RuleResult, Source};
 use serde::{Deserialize, Serialize};
 
 /// What kind of fire scored the kills.
@@ -231,9 +231,55 @@ pub fn casualties_after_saves(kills: u32, plan: &SavePlan, dice: &[Die]) -> Rule
     Ok(casualties.min(plan.figures_in_arc))
 }
 
+/// Whether lineal cover (a fence, light works) gives its saves (4.2.6.c): the target is within
+/// 1" of it (measured) and it stands between the firer and the target.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{saves::lineal_cover_counts, FireRulings};
+/// assert!(lineal_cover_counts(Ratio::HALF, true, &FireRulings::default()));
+/// assert!(!lineal_cover_counts(Ratio::whole(2), true, &FireRulings::default()));
+/// ```
+pub fn lineal_cover_counts(distance_to_cover: Ratio, between_firer_and_target: bool, rulings: &FireRulings) -> bool {
+    between_firer_and_target && super::at_most(rulings.card_distance(distance_to_cover), Ratio::ONE)
+}
+
+/// Whether area cover (woods) gives its saves (4.2.6.f): the fire passes through at least 1"
+/// of it (measured), whether or not the target stands in it.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{saves::area_cover_counts, FireRulings};
+/// assert!(area_cover_counts(Ratio::ONE, &FireRulings::default()));
+/// assert!(!area_cover_counts(Ratio::HALF, &FireRulings::default()));
+/// ```
+pub fn area_cover_counts(woods_crossed: Ratio, rulings: &FireRulings) -> bool {
+    super::at_most(Ratio::ONE, rulings.card_distance(woods_crossed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_4_2_6_c_lineal_cover_within_1_inch() {
+        // Regiment A, less than 1" behind the fence, saves; B, farther back, does not; nor does
+        // a fence that is not between firer and target.
+        let r = FireRulings::default();
+        assert!(lineal_cover_counts(Ratio::new(3, 4).unwrap(), true, &r));
+        assert!(!lineal_cover_counts(Ratio::new(3, 2).unwrap(), true, &r));
+        assert!(!lineal_cover_counts(Ratio::HALF, false, &r));
+    }
+
+    #[test]
+    fn rule_4_2_6_f_area_cover_needs_1_inch_of_woods() {
+        // Unit A, within 1" of the woods' edge, gets no saves from unit B's fire; C and D,
+        // whose fire crosses at least 1" of woods, do.
+        let r = FireRulings::default();
+        assert!(!area_cover_counts(Ratio::new(1, 2).unwrap(), &r));
+        assert!(area_cover_counts(Ratio::ONE, &r));
+        assert!(area_cover_counts(Ratio::whole(3), &r));
+    }
     use crate::rules::{CellRef, Entered, Ratio};
     use proptest::prelude::*;
 

@@ -1,5 +1,5 @@
 //! Sighting and seeing: sighting rolls in woods (4.2.3.c), a prone unit's view (4.2.7.a) and
-//! fire through enemy skirmishers (4.2.3.e).
+//! fire through enemy skirmishers (4.2.3.e); smoke and the visibility limit (Appendix F 14).
 
 use super::{at_most, FireRulings, Visibility};
 use crate::rules::{Chance, Die, Distribution, Ratio, RuleError, RuleResult, TwoDice};
@@ -150,6 +150,74 @@ pub fn smoke_end_of_turn(visibility: Ratio, roll: Die) -> Ratio {
     }
 }
 
+/// Appendix F 14 at the end of a turn: once any firing has begun, a 6 cuts open ground
+/// visibility by 1"; with the rule off, or before the first shot, it stays. Returns the
+/// visibility for the next turn.
+///
+/// ```
+/// use johnny_reb::rules::{Die, Ratio};
+/// use johnny_reb::rules::fire::{sighting::smoke_after_turn, FireRulings};
+/// let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+/// let six = Die::new(6).unwrap();
+/// assert_eq!(smoke_after_turn(Ratio::whole(5), true, six, &f14), Ratio::whole(4));
+/// assert_eq!(smoke_after_turn(Ratio::whole(5), false, six, &f14), Ratio::whole(5));
+/// ```
+pub fn smoke_after_turn(visibility: Ratio, firing_begun: bool, roll: Die, rulings: &FireRulings) -> Ratio {
+    if rulings.smoke_and_visibility && firing_begun {
+        smoke_end_of_turn(visibility, roll)
+    } else {
+        visibility
+    }
+}
+
+/// The odds of next turn's open ground visibility (Appendix F 14).
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Ratio};
+/// use johnny_reb::rules::fire::{sighting::smoke_after_turn_odds, FireRulings};
+/// let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+/// assert_eq!(smoke_after_turn_odds(Ratio::whole(5), true, &f14).chance_of(&Ratio::whole(4)), Chance::new(1, 6));
+/// ```
+pub fn smoke_after_turn_odds(visibility: Ratio, firing_begun: bool, rulings: &FireRulings) -> Distribution<Ratio> {
+    Distribution::of_die(|d| smoke_after_turn(visibility, firing_begun, d, rulings))
+}
+
+/// A firer's visibility limit under Appendix F 14: the open ground visibility, 1" more for a
+/// unit on a hill.
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::sighting::visibility_limit;
+/// assert_eq!(visibility_limit(Ratio::whole(4), true), Ratio::whole(5));
+/// ```
+pub fn visibility_limit(open_ground: Ratio, on_hill: bool) -> Ratio {
+    if on_hill {
+        Ratio::new(open_ground.numer().saturating_add(open_ground.denom()), open_ground.denom()).unwrap_or(open_ground)
+    } else {
+        open_ground
+    }
+}
+
+/// What Appendix F 14 makes of a target `range` (measured) away: beyond the firer's
+/// visibility limit it is obscured and the fire is area fire; otherwise clear. With the rule
+/// off, always clear (the other causes of area and blind fire are the caller's).
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{sighting::smoke_visibility, FireRulings, Visibility};
+/// let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+/// assert_eq!(smoke_visibility(Ratio::whole(6), Ratio::whole(5), false, &f14), Visibility::Area);
+/// assert_eq!(smoke_visibility(Ratio::whole(6), Ratio::whole(5), true, &f14), Visibility::Clear);
+/// assert_eq!(smoke_visibility(Ratio::whole(6), Ratio::whole(5), false, &FireRulings::default()), Visibility::Clear);
+/// ```
+pub fn smoke_visibility(range: Ratio, open_ground: Ratio, firer_on_hill: bool, rulings: &FireRulings) -> Visibility {
+    if rulings.smoke_and_visibility && !at_most(rulings.card_distance(range), visibility_limit(open_ground, firer_on_hill)) {
+        Visibility::Area
+    } else {
+        Visibility::Clear
+    }
+}
+
 /// The chance a sighting succeeds, for display.
 ///
 /// ```
@@ -165,6 +233,24 @@ pub fn chance_to_sight(woods: Woods, obscuring_inches: Ratio, rulings: &FireRuli
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn appendix_f_14_smoke_and_visibility() {
+        // Midmorning, clear day: open ground visibility of 5"; a unit on a hill sees 6".
+        let f14 = FireRulings { smoke_and_visibility: true, ..Default::default() };
+        let five = Ratio::whole(5);
+        assert_eq!(visibility_limit(five, true), Ratio::whole(6));
+        assert_eq!(smoke_visibility(five, five, false, &f14), Visibility::Clear);
+        assert_eq!(smoke_visibility(Ratio::new(11, 2).unwrap(), five, false, &f14), Visibility::Area);
+        assert_eq!(smoke_visibility(Ratio::new(11, 2).unwrap(), five, true, &f14), Visibility::Clear);
+        // Once firing has begun, a 6 at the end of a turn takes an inch off; never below 0".
+        let six = Die::new(6).unwrap();
+        assert_eq!(smoke_after_turn(five, true, six, &f14), Ratio::whole(4));
+        assert_eq!(smoke_after_turn(five, true, Die::new(5).unwrap(), &f14), five);
+        assert_eq!(smoke_after_turn(Ratio::ZERO, true, six, &f14), Ratio::ZERO);
+        assert_eq!(smoke_after_turn(five, true, six, &FireRulings::default()), five);
+        assert_eq!(smoke_after_turn_odds(five, true, &f14).total(), Chance::ALWAYS);
+    }
 
     #[test]
     fn rule_4_2_3_c_sighting_rolls() {

@@ -197,7 +197,7 @@ pub fn small_arms_strength(fire: &SmallArmsFire, rulings: &FireRulings, override
     if fire.conditional_hold {
         s.apply(Table9Row::ConditionalHold.label(), row(Table9Row::ConditionalHold, overrides)?);
     }
-    match fire.visibility {
+    match rulings.visibility(fire.visibility) {
         Visibility::Clear => {}
         Visibility::Area => s.apply(Table9Row::AreaFire.label(), row(Table9Row::AreaFire, overrides)?),
         Visibility::Blind => s.apply(Table9Row::BlindFire.label(), row(Table9Row::BlindFire, overrides)?),
@@ -416,6 +416,16 @@ mod tests {
         // 0.1.1: "the close range distance for rifle-muskets would be 4" instead of 2"".
         let rulings = FireRulings { figures_25mm: true, ..Default::default() };
         assert_eq!(range_band(SmallArm::RifleMusket, Ratio::whole(4), &rulings, &Overrides::new()), Ok(Some(RangeBand::Close)));
+    }
+
+    #[test]
+    fn appendix_f_15_night_fire_is_area_fire() {
+        let fire = SmallArmsFire { figures: 20, range: Ratio::whole(4), ..Default::default() };
+        let day = strength(&fire);
+        let night = FireRulings { night: true, ..Default::default() };
+        let dark = small_arms_strength(&fire, &night, &Overrides::new()).unwrap().unwrap();
+        assert_eq!(dark.strength, day.strength.mul(Ratio::HALF));
+        assert!(dark.steps.iter().any(|s| s.what == Table9Row::AreaFire.label()));
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! Special fires and the optional fire rules of Appendix F: mortars (Appendix C), the very rare
 //! weapons (Appendix D), massed targets (4.2.3.d), the primary fire zone (F 3), firing on own
-//! troops (F 4), fire through enemy skirmishers (F 5), low velocity weapons (F 7).
+//! troops (F 4), fire through enemy skirmishers (F 5), low velocity weapons (F 7), skirmishers
+//! firing before they move (F 11).
 
-use super::{at_most, FireRulings, Visibility};
+use super::{at_most, FireRulings, RocketDistance, Visibility};
+use crate::rules::unit::{Formation, OrderKind};
+use crate::rules::{Distribution};
+use serde::{Deserialize, Serialize};
 use crate::rules::tables::appendix_c_mortars::{self as app_c, Mortar};
 use crate::rules::tables::appendix_d_rare_weapons::{self as app_d, MachineGun};
 use crate::rules::tables::t08_small_arms_ranges::{self as t08, RangeBand, SmallArm};
@@ -42,7 +46,7 @@ pub fn mortar_hit_number(
     } else {
         return Err(RuleError::OutOfRange { what: "mortar fire", detail: "the mortar or an officer or spotter within 12\" must see the target".into() });
     };
-    Ok(match visibility {
+    Ok(match rulings.visibility(visibility) {
         Visibility::Area => app_c::AREA_FIRE_HIT,
         Visibility::Blind => app_c::BLIND_FIRE_HIT,
         Visibility::Clear if mortar.consecutive && consecutive_on_non_moving_target => base + app_c::CONSECUTIVE_BONUS,
@@ -202,6 +206,120 @@ pub fn is_low_velocity(weapon: SmallArm) -> bool {
 pub fn band_multiplier(weapon: SmallArm, band: RangeBand, overrides: &Overrides) -> RuleResult<Ratio> {
     Ok(overrides.resolve(&t08::multiplier_cell(weapon, band), t08::multiplier(weapon, band))?.map_or(Ratio::ONE, |s| s.value))
 }
+/// How far a rocket flies (Appendix D 6): the die dropped over the shoulder gives the
+/// direction where it lands and the distance by its pips, in inches or in feet
+/// ([`RocketDistance`]). Returned as the distance to measure on the table (doubled for 25 mm
+/// figures, 0.1.1).
+///
+/// ```
+/// use johnny_reb::rules::{Die, Ratio};
+/// use johnny_reb::rules::fire::{special::rocket_flight, FireRulings, RocketDistance};
+/// assert_eq!(rocket_flight(Die::new(1).unwrap(), &FireRulings::default()), Ratio::ONE);
+/// let feet = FireRulings { rocket_distance: RocketDistance::Feet, ..Default::default() };
+/// assert_eq!(rocket_flight(Die::new(2).unwrap(), &feet), Ratio::whole(24));
+/// ```
+pub fn rocket_flight(die: Die, rulings: &FireRulings) -> Ratio {
+    let per_pip = match rulings.rocket_distance {
+        RocketDistance::Inches => 1,
+        RocketDistance::Feet => 12,
+    };
+    let scale = if rulings.figures_25mm { 2 } else { 1 };
+    Ratio::whole(u32::from(die.face()) * per_pip * scale)
+}
+
+/// The exact odds of each rocket flight distance (one in six each).
+///
+/// ```
+/// use johnny_reb::rules::{Chance, Ratio};
+/// use johnny_reb::rules::fire::{special::rocket_flight_odds, FireRulings};
+/// assert_eq!(rocket_flight_odds(&FireRulings::default()).chance_of(&Ratio::whole(6)), Chance::new(1, 6));
+/// ```
+pub fn rocket_flight_odds(rulings: &FireRulings) -> Distribution<Ratio> {
+    Distribution::of_die(|d| rocket_flight(d, rulings))
+}
+
+/// What a rocket's impact does to one unit (Appendix D 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RocketEffect {
+    /// No part of a stand within 3": nothing.
+    Unaffected,
+    /// Within 3": a normal disorder roll (6.2; `movement::disorder_roll`).
+    DisorderRoll,
+    /// Mounted cavalry within 3": disordered outright.
+    Disordered,
+}
+
+/// The effect of a rocket on a unit whose nearest stand is `distance` (measured) from the
+/// point of impact (Appendix D 6).
+///
+/// ```
+/// use johnny_reb::rules::Ratio;
+/// use johnny_reb::rules::fire::{special::{rocket_effect, RocketEffect}, FireRulings};
+/// let r = FireRulings::default();
+/// assert_eq!(rocket_effect(Ratio::whole(3), false, &r), RocketEffect::DisorderRoll);
+/// assert_eq!(rocket_effect(Ratio::whole(2), true, &r), RocketEffect::Disordered);
+/// assert_eq!(rocket_effect(Ratio::whole(4), true, &r), RocketEffect::Unaffected);
+/// ```
+pub fn rocket_effect(distance: Ratio, mounted_cavalry: bool, rulings: &FireRulings) -> RocketEffect {
+    let burst = app_d::ROCKET_BURST_INCHES.value().copied().unwrap_or(Ratio::whole(3));
+    match (at_most(rulings.card_distance(distance), burst), mounted_cavalry) {
+        (false, _) => RocketEffect::Unaffected,
+        (true, false) => RocketEffect::DisorderRoll,
+        (true, true) => RocketEffect::Disordered,
+    }
+}
+
+/// When a unit under a Move order fires (1.2, 7; Appendix F 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MovingFireTime {
+    /// In Phase Seven, after the move (1.2, 7).
+    PhaseSeven,
+    /// Immediately before moving, in Phase Six, as artillery may (Appendix F 11): the move
+    /// that follows may not bring it into contact with the enemy.
+    BeforeMoving,
+}
+
+/// The times a unit may choose from to fire this turn when it moves: always Phase Seven for
+/// a Move order (1.2); with Appendix F 11 on, skirmishers may fire before moving instead. The
+/// fire is moving fire at half effect either way (1.2, 4.2.3.b). Empty for orders that do not
+/// move and fire (a Formation Change is not a move: RULINGS.md, "Appendices D and F").
+///
+/// ```
+/// use johnny_reb::rules::fire::{special::{moving_fire_times, MovingFireTime}, FireRulings};
+/// use johnny_reb::rules::unit::{Formation, OrderKind};
+/// let f11 = FireRulings { skirmishers_fire_before_moving: true, ..Default::default() };
+/// assert_eq!(moving_fire_times(Formation::Skirmish, OrderKind::Move, &FireRulings::default()), vec![MovingFireTime::PhaseSeven]);
+/// assert_eq!(moving_fire_times(Formation::Skirmish, OrderKind::Move, &f11), vec![MovingFireTime::BeforeMoving, MovingFireTime::PhaseSeven]);
+/// ```
+pub fn moving_fire_times(formation: Formation, order: OrderKind, rulings: &FireRulings) -> Vec<MovingFireTime> {
+    match order {
+        OrderKind::Move if formation == Formation::Skirmish && rulings.skirmishers_fire_before_moving => {
+            vec![MovingFireTime::BeforeMoving, MovingFireTime::PhaseSeven]
+        }
+        OrderKind::Move => vec![MovingFireTime::PhaseSeven],
+        _ => Vec::new(),
+    }
+}
+
+/// Checks the move of skirmishers that fired before moving (Appendix F 11): it may not bring
+/// them into direct contact with the enemy.
+///
+/// ```
+/// use johnny_reb::rules::fire::special::check_move_after_early_fire;
+/// assert!(check_move_after_early_fire(true, false).is_ok());
+/// assert!(check_move_after_early_fire(true, true).is_err());
+/// assert!(check_move_after_early_fire(false, true).is_ok());
+/// ```
+pub fn check_move_after_early_fire(fired_before_moving: bool, move_contacts_enemy: bool) -> RuleResult<()> {
+    if fired_before_moving && move_contacts_enemy {
+        Err(RuleError::OutOfRange {
+            what: "skirmishers' move",
+            detail: "skirmishers that fired before moving may not move into contact with the enemy (Appendix F 11)".to_string(),
+        })
+    } else {
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -247,6 +365,34 @@ mod tests {
         assert_eq!(own_troops_split(7, true, true, &on), (4, 3));
         assert_eq!(own_troops_split(7, false, true, &on), (7, 0));
         assert_eq!(passed_through_skirmishers(5, 2), 3);
+    }
+
+    #[test]
+    fn appendix_d_6_rocket_example() {
+        // "The die lands here with a 1, so the rocket flies this way to a distance of 1". If
+        // the 1st New York is within 3" of the impact point, it must take a normal disorder
+        // roll."
+        let r = FireRulings::default();
+        assert_eq!(rocket_flight(Die::new(1).unwrap(), &r), Ratio::ONE);
+        assert_eq!(rocket_effect(Ratio::whole(3), false, &r), RocketEffect::DisorderRoll);
+        assert_eq!(rocket_effect(Ratio::new(7, 2).unwrap(), false, &r), RocketEffect::Unaffected);
+        let big = FireRulings { figures_25mm: true, ..r.clone() };
+        assert_eq!(rocket_flight(Die::new(3).unwrap(), &big), Ratio::whole(6));
+        assert_eq!(rocket_effect(Ratio::whole(6), false, &big), RocketEffect::DisorderRoll);
+        let feet = FireRulings { rocket_distance: RocketDistance::Feet, ..r };
+        assert_eq!(rocket_flight(Die::new(6).unwrap(), &feet), Ratio::whole(72));
+        assert_eq!(rocket_flight_odds(&feet).total(), crate::rules::Chance::ALWAYS);
+    }
+
+    #[test]
+    fn appendix_f_11_skirmishers_fire_before_moving() {
+        let off = FireRulings::default();
+        let on = FireRulings { skirmishers_fire_before_moving: true, ..Default::default() };
+        assert_eq!(moving_fire_times(Formation::Line, OrderKind::Move, &on), vec![MovingFireTime::PhaseSeven]);
+        assert_eq!(moving_fire_times(Formation::Skirmish, OrderKind::Move, &off), vec![MovingFireTime::PhaseSeven]);
+        assert!(moving_fire_times(Formation::Skirmish, OrderKind::Move, &on).contains(&MovingFireTime::BeforeMoving));
+        assert!(moving_fire_times(Formation::Skirmish, OrderKind::Hold, &on).is_empty());
+        assert!(check_move_after_early_fire(true, true).is_err());
     }
 
     #[test]

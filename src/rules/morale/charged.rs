@@ -495,7 +495,7 @@ mod tests {
     use super::*;
     use crate::rules::unit::Quality;
     use crate::rules::{Chance, Entered, RuleError};
-    use super::super::ChargeElan;
+    use super::super::{BrigadeColumn, ChargeElan};
     use proptest::prelude::*;
 
     fn avg() -> MoraleUnit {
@@ -557,6 +557,26 @@ mod tests {
         let m = fear_of_charge_mmp(&guns, &s, MoraleLevel::Good, &line(), &o, &MoraleRulings::default()).unwrap();
         assert_eq!(m.value, 9 + 6);
         assert_eq!(m.of(|l| matches!(l, Modifier::ChargedOn(_))), 6);
+    }
+
+    #[test]
+    fn rule_6_8_2_e_brigade_column_impact_mmp_is_minus_1() {
+        // "an impact MMP of -1 per Table 18 (2 BMP -1 for charging +2 for 20 percent loss -4
+        // for brigade column)": elite lead regiment, six stands lost of twenty.
+        let lead = MoraleUnit::regiment(Arm::Infantry, Quality::Elite);
+        let s = ChargeSituation {
+            general: MoraleSituation {
+                stands_lost: 6,
+                elan: ChargeElan::Charging,
+                brigade_column: Some(BrigadeColumn { stands_at_forming: 20 }),
+                ..Default::default()
+            },
+            formation: Formation::BrigadeColumn,
+            ..Default::default()
+        };
+        let m = impact_mmp(&lead, &s, MoraleLevel::Good, ImpactSide::Attacker, &Overrides::new(), &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, -1);
+        assert_eq!(m.bmp.value, 2);
     }
 
     #[test]

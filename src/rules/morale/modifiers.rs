@@ -498,9 +498,12 @@ pub(crate) fn push_common(
     }
     push_elan(mmp, unit, situation.elan, situation.charging, overrides, false)?;
     if situation.strategic_surprise {
-        // "a modifier equal to their own BMP" (10.2.2.b)
-        let v = mmp.bmp.value;
-        mmp.push(Modifier::StrategicSurprise, v, Source::RuleText("10.2.2.b".to_string()));
+        // "a modifier equal to their own BMP" (10.2.2.b): the surprise rules own the value.
+        let bmp = u8::try_from(mmp.bmp.value).unwrap_or(u8::MAX);
+        let cell = crate::rules::surprise::strategic_surprise_morale_modifier(bmp)?;
+        if let Cell::RuleText { value, rule } = cell {
+            mmp.push(Modifier::StrategicSurprise, i32::from(value), Source::RuleText(rule.to_string()));
+        }
     }
     if situation.saw_spectacular_death {
         let v = t6(overrides, "Spectacular Death (8, Table 20)", t6::SPECTACULAR_DEATH)?;
@@ -680,6 +683,17 @@ mod tests {
         assert_eq!(value(&avg(), &MoraleSituation { regiments_lost_from_brigade: 2, ..base }, MoraleLevel::Good), 5);
         // 2.3.4.f: the officer's benefit value decreases the morale point.
         assert_eq!(value(&avg(), &MoraleSituation { officer_benefit: 2, ..base }, MoraleLevel::Good), 1);
+    }
+
+    #[test]
+    fn rule_2_3_4_d_isolation_example() {
+        // Without C and E, A, B and D each trace to the two others: +1 each; without C and D,
+        // A and B trace to one: +2; A alone: +3.
+        let base = MoraleSituation::default();
+        for (others, modifier) in [(2, 1), (1, 2), (0, 3)] {
+            let s = MoraleSituation { isolation: Isolation::from_traceable(others), ..base };
+            assert_eq!(value(&avg(), &s, MoraleLevel::Good) - value(&avg(), &base, MoraleLevel::Good), modifier);
+        }
     }
 
     #[test]

@@ -5,7 +5,9 @@ use super::bmp::MoraleUnit;
 use super::check::{check, rally, rally_odds, AfterCheck, CheckRoll, Consequence, MoraleResult, RallyingUnit};
 use super::modifiers::{mmp, Mmp, MoraleSituation};
 use super::MoraleRulings;
-use crate::rules::tables::t07_morale_results::{RETREAT_DICE, TABLE};
+use crate::rules::movement::MovementRulings;
+use crate::rules::tables::t04_movement_conditions::Path;
+use crate::rules::tables::t07_morale_results::TABLE;
 use crate::rules::unit::{MoraleLevel, Terrain};
 use crate::rules::{CellRef, Distribution, Overrides, RuleError, RuleResult, TwoDice};
 
@@ -125,21 +127,23 @@ pub fn rally_at_table_edge_odds(mmp: i32, rulings: &MoraleRulings) -> Distributi
 /// assert!(forced_rout_dice(Terrain::Trail).is_err());
 /// ```
 pub fn forced_rout_dice(terrain: Terrain) -> RuleResult<usize> {
-    let label = match terrain {
-        Terrain::Road => "Road",
-        Terrain::Open => "Open",
-        Terrain::Broken => "Broken",
-        Terrain::Rough => "Rough",
-        Terrain::Trail => "Trail",
-    };
-    RETREAT_DICE
-        .iter()
-        .find(|(t, _)| *t == label)
-        .map(|(_, n)| *n)
-        .ok_or_else(|| RuleError::Missing(CellRef::new(TABLE, "Retreated Movement", label)))
+    Ok(usize::from(crate::rules::movement::forced_rout_dice(rout_path(terrain)?, &MovementRulings::default())))
 }
 
-/// The distribution of the forced rout distance in inches (2.1.2).
+/// The path of a forced rout through `terrain`; a trail is not given (2.1.2) and is asked of
+/// the players.
+fn rout_path(terrain: Terrain) -> RuleResult<Path> {
+    match terrain {
+        Terrain::Road => Ok(Path::Road),
+        Terrain::Open => Ok(Path::Open),
+        Terrain::Broken => Ok(Path::Broken),
+        Terrain::Rough => Ok(Path::Rough),
+        Terrain::Trail => Err(RuleError::Missing(CellRef::new(TABLE, "Retreated Movement", "Trail"))),
+    }
+}
+
+/// The distribution of the forced rout distance in inches (2.1.2), by day: the movement
+/// part's [`crate::rules::movement::forced_rout_odds`], which also honours Appendix F 15.
 ///
 /// ```
 /// use johnny_reb::rules::morale::forced_rout_distance_odds;
@@ -149,7 +153,7 @@ pub fn forced_rout_dice(terrain: Terrain) -> RuleResult<usize> {
 /// assert_eq!(d.chance_of(&7), Chance::new(1, 6));
 /// ```
 pub fn forced_rout_distance_odds(terrain: Terrain) -> RuleResult<Distribution<u32>> {
-    Ok(Distribution::of_dice_total(forced_rout_dice(terrain)?, |t| t))
+    Ok(crate::rules::movement::forced_rout_odds(rout_path(terrain)?, &MovementRulings::default()))
 }
 
 #[cfg(test)]

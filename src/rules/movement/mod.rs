@@ -102,7 +102,7 @@ impl TerrainType {
         self.min(other)
     }
 
-    fn one_level_worse(self) -> TerrainType {
+    pub(crate) fn one_level_worse(self) -> TerrainType {
         match self {
             TerrainType::Open => TerrainType::Broken,
             TerrainType::Broken | TerrainType::Rough => TerrainType::Rough,

@@ -495,30 +495,29 @@ pub struct MergedPart {
 /// assert_eq!(merged_unit_bmp(&[sc, va]).unwrap(), (3, 0));
 /// ```
 pub fn merged_unit_bmp(parts: &[MergedPart]) -> RuleResult<(u8, usize)> {
-    let mut best: Option<(usize, MergedPart)> = None;
-    for (i, p) in parts.iter().enumerate() {
+    for p in parts {
         check_bmp(p.bmp)?;
-        best = match best {
-            None => Some((i, *p)),
-            Some((j, b)) => {
-                if p.figures > b.figures || (p.figures == b.figures && p.bmp < b.bmp) {
-                    Some((i, *p))
-                } else {
-                    Some((j, b))
-                }
-            }
-        };
     }
-    match best {
-        Some((i, p)) => Ok((p.bmp, i)),
-        None => Err(out_of_range("a merged unit needs at least one regiment (6.8.9)")),
-    }
+    // The morale part owns the rule (6.8.9.b); here we only find which regiment it names.
+    let pairs: Vec<(u32, i32)> = parts.iter().map(|p| (p.figures, i32::from(p.bmp))).collect();
+    let bmp = crate::rules::morale::merged_bmp(&pairs)?;
+    let most = parts.iter().map(|p| p.figures).max().unwrap_or(0);
+    parts
+        .iter()
+        .position(|p| p.figures == most && i32::from(p.bmp) == bmp)
+        .map(|i| (u8::try_from(bmp).unwrap_or(u8::MAX), i))
+        .ok_or_else(|| out_of_range("a merged unit needs at least one regiment (6.8.9)"))
 }
 
 /// The merged unit's morale modifier for the stands attached to its regiment (6.8.9.b): -1 for
 /// each. The morale engineer adds it to the MMP.
 pub fn merged_attached_modifier(stands_attached: u8) -> Cell<i8> {
-    Cell::RuleText { value: -(stands_attached.min(5) as i8), rule: "6.8.9.b" }
+    // Table 6's data (its "Merged Unit, per Stand Attached" line) is the one home of the -1.
+    match crate::rules::tables::t06_bmp_modifiers::MERGED_PER_STAND_ATTACHED {
+        Cell::Printed(v) => Cell::Printed(i8::try_from(v).unwrap_or(0).saturating_mul(stands_attached.min(5) as i8)),
+        Cell::RuleText { value, rule } => Cell::RuleText { value: i8::try_from(value).unwrap_or(0).saturating_mul(stands_attached.min(5) as i8), rule },
+        Cell::Missing => Cell::Missing,
+    }
 }
 
 /// Which parts of a merged unit kills may be taken from (6.8.9.c): any, if all have the same
@@ -578,5 +577,5 @@ pub fn horseholders_needed(stands_on_board: u8) -> bool {
 /// Whether fire at the horseholders drives the horses off (6.7.2.b): they get no cover saves
 /// and nothing happens unless all are killed in one turn, when they bolt and the regiment walks.
 pub fn horses_bolt(kills_this_turn: u32, horse_figures: u32) -> bool {
-    horse_figures > 0 && kills_this_turn >= horse_figures
+    crate::rules::fire::special::horses_driven_off(horse_figures, kills_this_turn)
 }

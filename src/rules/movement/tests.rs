@@ -1,3 +1,5 @@
+//! The movement tests: the whole file is `#[cfg(test)]`, declared so in `movement/mod.rs`.
+
 use super::*;
 use crate::rules::tables::t04_movement_conditions::Path;
 use crate::rules::unit::{MoraleLevel, OrderKind};

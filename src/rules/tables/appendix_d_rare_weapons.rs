@@ -1,8 +1,10 @@
 //! Appendix D, Very Rare Weapons: the numbers of the machine guns (strength by range, read like
-//! artillery shot columns), the Requa gun, hand grenades and land torpedoes.
+//! artillery shot columns), the Requa gun, hand grenades, rocket batteries, wire entanglements
+//! and land torpedoes.
 #![warn(missing_docs)]
 
-use crate::rules::Ratio;
+use crate::rules::unit::GunWeight;
+use crate::rules::{Cell, Ratio};
 
 /// The appendix's name as printed.
 pub const TABLE: &str = "Appendix D";
@@ -37,6 +39,16 @@ pub const GRENADES: [(&str, Ratio, Ratio); 2] = [
 
 /// Land torpedoes explode on one die showing 1 or 2 (disorder and a morale check).
 pub const TORPEDO_EXPLODES_AT_MOST: u8 = 2;
+
+/// A rocket section moves as light artillery (Appendix D 6).
+pub const ROCKET_MOVES_AS: Cell<GunWeight> = Cell::RuleText { value: GunWeight::Light, rule: "Appendix D 6" };
+
+/// Turns a rocket section needs to set up or take down: "a full non-fire turn" (Appendix D 6).
+pub const ROCKET_SETUP_TURNS: Cell<u8> = Cell::RuleText { value: 1, rule: "Appendix D 6" };
+
+/// A unit with any part of a stand within this many inches of the impact rolls for disorder
+/// (mounted cavalry is disordered outright) (Appendix D 6).
+pub const ROCKET_BURST_INCHES: Cell<Ratio> = Cell::RuleText { value: Ratio::whole(3), rule: "Appendix D 6" };
 
 /// The fire strength of a machine gun at `range` inches; `None` beyond its last range.
 ///
@@ -77,6 +89,9 @@ mod tests {
         assert_eq!(transcription::row(&section, "Heavy grenade"), ["1/2\" range", "kills 1/2 x figures"]);
         let t = transcription::text();
         assert!(t.contains("if a 1 or 2 is rolled a torpedo has exploded"));
+        assert!(t.contains("The rocket section moves as light artillery and requires a full non-fire turn to set up or take down."));
+        assert!(t.contains("Any unit that has any part of a stand within 3\" of where the rocket hits must roll for disorder."));
+        assert_eq!((ROCKET_MOVES_AS.value(), ROCKET_SETUP_TURNS.value()), (Some(&GunWeight::Light), Some(&1)));
         assert!(t.contains("cut the above fire strength in half"));
         assert!(t.contains("fire effectiveness is quartered due to gun jamming"));
     }

@@ -1,5 +1,6 @@
 //! Tables 1-20 and the numbers of the appendices, as data with provenance: the one place the
 //! engine's values live. Each table is its own module.
+#![warn(missing_docs)]
 
 pub mod t01_turn_sequence;
 pub mod t03_movement_rates;
@@ -19,6 +20,7 @@ pub mod appendix_c_mortars;
 pub mod appendix_d_rare_weapons;
 pub mod t16_charge_sequence;
 pub mod t19_melee_modifiers;
+pub mod appendix_e_balloons;
 pub mod t02_morale_checks;
 pub mod t05_bmp;
 pub mod t06_bmp_modifiers;

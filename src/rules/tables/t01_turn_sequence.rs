@@ -196,13 +196,7 @@ pub fn phase(n: u8) -> Option<&'static Phase> {
 mod tests {
     use super::*;
 
-    fn rulebook() -> String {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .unwrap()
-    }
+    use crate::rules::tables::t05_bmp::rulebook;
 
     #[test]
     fn printed_steps_match_the_transcription() {

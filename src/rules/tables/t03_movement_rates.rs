@@ -371,13 +371,7 @@ pub fn cost_to_unlimber(_weight: GunWeight) -> Cell<Ratio> {
 mod tests {
     use super::*;
 
-    fn rulebook() -> String {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .unwrap()
-    }
+    use crate::rules::tables::t05_bmp::rulebook;
 
     /// The lines of Table 3 in the transcription.
     fn table_lines(book: &str) -> Vec<String> {

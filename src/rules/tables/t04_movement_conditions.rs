@@ -92,15 +92,12 @@ pub fn charge_bonus_dice(path: Path) -> Cell<u8> {
 /// assert_eq!(forced_rout_dice(Path::Road).value(), Some(&4));
 /// ```
 pub fn forced_rout_dice(path: Path) -> Cell<u8> {
-    Cell::RuleText {
-        value: match path {
-            Path::Road => 4,
-            Path::Open => 3,
-            Path::Broken => 2,
-            Path::Rough => 1,
-        },
-        rule: "2.1.2",
-    }
+    // Table 7 prints the dice ("Retreated Movement"); it is their one home.
+    crate::rules::tables::t07_morale_results::RETREAT_DICE
+        .iter()
+        .find(|(label, _)| *label == path.label())
+        .and_then(|(_, n)| u8::try_from(*n).ok())
+        .map_or(Cell::Missing, Cell::Printed)
 }
 
 /// Front-to-flank cost in inches, regardless of terrain (Table 4, 6.5.5).
@@ -123,13 +120,7 @@ pub const CHARGE_TEMPORARY_STOP: Cell<Ratio> = Cell::Printed(Ratio::whole(3));
 mod tests {
     use super::*;
 
-    fn rulebook() -> String {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .unwrap()
-    }
+    use crate::rules::tables::t05_bmp::rulebook;
 
     fn table(book: &str) -> &str {
         let start = book.rfind("\nTable 4. Summary Movement Conditions\n").unwrap();

@@ -151,8 +151,7 @@ pub fn multiplier_cell(weapon: SmallArm, band: RangeBand) -> CellRef {
 pub(crate) mod transcription {
     /// The rulebook transcription.
     pub fn text() -> String {
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"))
-            .expect("the rulebook transcription is beside the repository")
+        crate::rules::tables::t05_bmp::rulebook()
     }
 
     /// The lines from the last heading `start` (a whole line) up to the next line `end`.

@@ -135,6 +135,50 @@ pub enum Table9Row {
 }
 
 impl Table9Row {
+    /// Every row, in card order (for the Tables screen).
+    pub const ALL: [Table9Row; 40] = [
+        Table9Row::Line,
+        Table9Row::MarchColumn,
+        Table9Row::SkirmishSharpshooters,
+        Table9Row::SkirmishOthers,
+        Table9Row::Disorder,
+        Table9Row::AttackColumn,
+        Table9Row::BrigadeColumn,
+        Table9Row::ExtendedLine,
+        Table9Row::MountedLine,
+        Table9Row::MountedColumn,
+        Table9Row::MountedSkirmish,
+        Table9Row::MountedDisorder,
+        Table9Row::OpeningVolleyTable9,
+        Table9Row::OpeningVolleyRule,
+        Table9Row::OpeningVolleyRepeater,
+        Table9Row::FirstFire,
+        Table9Row::Elite,
+        Table9Row::Average,
+        Table9Row::GreenOrTired,
+        Table9Row::MilitiaOrPoor,
+        Table9Row::Shaken,
+        Table9Row::Moving,
+        Table9Row::ConditionalHold,
+        Table9Row::AreaFire,
+        Table9Row::BlindFire,
+        Table9Row::Prone,
+        Table9Row::Breechloader,
+        Table9Row::RapidFire,
+        Table9Row::Rushes,
+        Table9Row::MediumWorks,
+        Table9Row::HeavyWorks,
+        Table9Row::Flintlock,
+        Table9Row::PoorWeapon,
+        Table9Row::FromBuilding,
+        Table9Row::AcrossAbatis,
+        Table9Row::BehindFraise,
+        Table9Row::AcrossChevauxDeFrise,
+        Table9Row::LinearDensityOneStand,
+        Table9Row::LinearDensityTwoStands,
+        Table9Row::LinearDensityThreeStands,
+    ];
+
     /// The row heading, as printed or as the rule names the condition.
     pub fn label(self) -> &'static str {
         use Table9Row::*;
@@ -190,7 +234,7 @@ impl Table9Row {
     /// assert_eq!(Table9Row::SkirmishOthers.shipped(), Cell::Printed(FireModifier::Times(Ratio::HALF)));
     /// assert_eq!(Table9Row::FirstFire.shipped(), Cell::Missing);
     /// ```
-    pub fn shipped(self) -> Cell<FireModifier> {
+    pub const fn shipped(self) -> Cell<FireModifier> {
         use FireModifier::Rows;
         use Table9Row::*;
         match self {
@@ -232,11 +276,63 @@ impl Table9Row {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn all_table9row_rows_are_listed_once_in_order() {
+        // The match is exhaustive: a new row fails to compile until it is listed here and in ALL.
+        let index = |r: Table9Row| match r {
+            Table9Row::Line => 0,
+            Table9Row::MarchColumn => 1,
+            Table9Row::SkirmishSharpshooters => 2,
+            Table9Row::SkirmishOthers => 3,
+            Table9Row::Disorder => 4,
+            Table9Row::AttackColumn => 5,
+            Table9Row::BrigadeColumn => 6,
+            Table9Row::ExtendedLine => 7,
+            Table9Row::MountedLine => 8,
+            Table9Row::MountedColumn => 9,
+            Table9Row::MountedSkirmish => 10,
+            Table9Row::MountedDisorder => 11,
+            Table9Row::OpeningVolleyTable9 => 12,
+            Table9Row::OpeningVolleyRule => 13,
+            Table9Row::OpeningVolleyRepeater => 14,
+            Table9Row::FirstFire => 15,
+            Table9Row::Elite => 16,
+            Table9Row::Average => 17,
+            Table9Row::GreenOrTired => 18,
+            Table9Row::MilitiaOrPoor => 19,
+            Table9Row::Shaken => 20,
+            Table9Row::Moving => 21,
+            Table9Row::ConditionalHold => 22,
+            Table9Row::AreaFire => 23,
+            Table9Row::BlindFire => 24,
+            Table9Row::Prone => 25,
+            Table9Row::Breechloader => 26,
+            Table9Row::RapidFire => 27,
+            Table9Row::Rushes => 28,
+            Table9Row::MediumWorks => 29,
+            Table9Row::HeavyWorks => 30,
+            Table9Row::Flintlock => 31,
+            Table9Row::PoorWeapon => 32,
+            Table9Row::FromBuilding => 33,
+            Table9Row::AcrossAbatis => 34,
+            Table9Row::BehindFraise => 35,
+            Table9Row::AcrossChevauxDeFrise => 36,
+            Table9Row::LinearDensityOneStand => 37,
+            Table9Row::LinearDensityTwoStands => 38,
+            Table9Row::LinearDensityThreeStands => 39,
+        };
+        for (i, r) in Table9Row::ALL.iter().enumerate() {
+            assert_eq!(index(*r), i);
+        }
+    }
     use crate::rules::tables::t08_small_arms_ranges::transcription;
 
-    fn parse(printed: &str) -> FireModifier {
+    /// A printed modifier ("down 1", "up 2", "x1/2"), for the transcription tests of Tables
+    /// 9 and 14.
+    pub(crate) fn parse(printed: &str) -> FireModifier {
         if let Some(n) = printed.strip_prefix("down ") {
             FireModifier::Rows(-n.parse::<i32>().unwrap())
         } else if let Some(n) = printed.strip_prefix("up ") {

@@ -127,13 +127,7 @@ pub fn shipped_row_position(position: usize) -> Cell<Ratio> {
 mod tests {
     use super::*;
 
-    fn transcription() -> String {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .expect("the rulebook transcription is beside the repository")
-    }
+    use crate::rules::tables::t05_bmp::rulebook as transcription;
 
     /// The printed rows of Table 10, parsed from the transcription: (row label, values).
     fn printed_rows() -> Vec<(String, Vec<u32>)> {

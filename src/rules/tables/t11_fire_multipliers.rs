@@ -46,6 +46,24 @@ pub enum Table11Row {
 }
 
 impl Table11Row {
+    /// Every row, in card order (for the Tables screen).
+    pub const ALL: [Table11Row; 14] = [
+        Table11Row::Line,
+        Table11Row::MarchColumn,
+        Table11Row::Skirmish,
+        Table11Row::Disorder,
+        Table11Row::AttackColumn,
+        Table11Row::ExtendedLine,
+        Table11Row::DisengagingOrRouted,
+        Table11Row::MountedLine,
+        Table11Row::MountedColumn,
+        Table11Row::MountedSkirmish,
+        Table11Row::MountedDisorder,
+        Table11Row::FullFlank,
+        Table11Row::PartialFlank,
+        Table11Row::LimberedDisengaging,
+    ];
+
     /// The heading as printed (or as the rule names it).
     pub fn label(self) -> &'static str {
         use Table11Row::*;
@@ -97,6 +115,30 @@ impl Table11Row {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_table11row_rows_are_listed_once_in_order() {
+        // The match is exhaustive: a new row fails to compile until it is listed here and in ALL.
+        let index = |r: Table11Row| match r {
+            Table11Row::Line => 0,
+            Table11Row::MarchColumn => 1,
+            Table11Row::Skirmish => 2,
+            Table11Row::Disorder => 3,
+            Table11Row::AttackColumn => 4,
+            Table11Row::ExtendedLine => 5,
+            Table11Row::DisengagingOrRouted => 6,
+            Table11Row::MountedLine => 7,
+            Table11Row::MountedColumn => 8,
+            Table11Row::MountedSkirmish => 9,
+            Table11Row::MountedDisorder => 10,
+            Table11Row::FullFlank => 11,
+            Table11Row::PartialFlank => 12,
+            Table11Row::LimberedDisengaging => 13,
+        };
+        for (i, r) in Table11Row::ALL.iter().enumerate() {
+            assert_eq!(index(*r), i);
+        }
+    }
     use crate::rules::tables::t08_small_arms_ranges::transcription;
 
     #[test]

@@ -114,6 +114,16 @@ pub enum LinealCover {
 }
 
 impl LinealCover {
+    /// Every row, in card order (for the Tables screen).
+    pub const ALL: [LinealCover; 6] = [
+        LinealCover::WoodFence,
+        LinealCover::StoneWall,
+        LinealCover::Hedge,
+        LinealCover::LightWorks,
+        LinealCover::Fraise,
+        LinealCover::ChevauxDeFrise,
+    ];
+
     /// The row name.
     pub fn label(self) -> &'static str {
         match self {
@@ -169,6 +179,15 @@ pub enum AreaCover {
 }
 
 impl AreaCover {
+    /// Every row, in card order (for the Tables screen).
+    pub const ALL: [AreaCover; 5] = [
+        AreaCover::LightWoods,
+        AreaCover::HeavyWoods,
+        AreaCover::Brush,
+        AreaCover::Crops,
+        AreaCover::OtherBroken,
+    ];
+
     /// The row name.
     pub fn label(self) -> &'static str {
         match self {
@@ -206,6 +225,12 @@ pub enum Fortification {
 }
 
 impl Fortification {
+    /// Every row, in card order (for the Tables screen).
+    pub const ALL: [Fortification; 2] = [
+        Fortification::MediumWorks,
+        Fortification::HeavyWorks,
+    ];
+
     /// The row name.
     pub fn label(self) -> &'static str {
         match self {
@@ -270,6 +295,49 @@ pub enum WorksKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_fortification_rows_are_listed_once_in_order() {
+        // The match is exhaustive: a new row fails to compile until it is listed here and in ALL.
+        let index = |r: Fortification| match r {
+            Fortification::MediumWorks => 0,
+            Fortification::HeavyWorks => 1,
+        };
+        for (i, r) in Fortification::ALL.iter().enumerate() {
+            assert_eq!(index(*r), i);
+        }
+    }
+
+    #[test]
+    fn all_areacover_rows_are_listed_once_in_order() {
+        // The match is exhaustive: a new row fails to compile until it is listed here and in ALL.
+        let index = |r: AreaCover| match r {
+            AreaCover::LightWoods => 0,
+            AreaCover::HeavyWoods => 1,
+            AreaCover::Brush => 2,
+            AreaCover::Crops => 3,
+            AreaCover::OtherBroken => 4,
+        };
+        for (i, r) in AreaCover::ALL.iter().enumerate() {
+            assert_eq!(index(*r), i);
+        }
+    }
+
+    #[test]
+    fn all_linealcover_rows_are_listed_once_in_order() {
+        // The match is exhaustive: a new row fails to compile until it is listed here and in ALL.
+        let index = |r: LinealCover| match r {
+            LinealCover::WoodFence => 0,
+            LinealCover::StoneWall => 1,
+            LinealCover::Hedge => 2,
+            LinealCover::LightWorks => 3,
+            LinealCover::Fraise => 4,
+            LinealCover::ChevauxDeFrise => 5,
+        };
+        for (i, r) in LinealCover::ALL.iter().enumerate() {
+            assert_eq!(index(*r), i);
+        }
+    }
     use crate::rules::tables::t08_small_arms_ranges::transcription;
 
     /// "1, 2, 3, (4)" -> (3, Some(4)).

@@ -60,6 +60,31 @@ pub enum Table14Row {
 }
 
 impl Table14Row {
+    /// Every row, in card order (for the Tables screen).
+    pub const ALL: [Table14Row; 21] = [
+        Table14Row::HoldOrFirstFire,
+        Table14Row::ConditionalHoldFormationOrMove,
+        Table14Row::ShakenCrew,
+        Table14Row::PivotOver90,
+        Table14Row::Pivot45To90,
+        Table14Row::AreaFire,
+        Table14Row::BlindFire,
+        Table14Row::Each12LightWoods,
+        Table14Row::Each6HeavyWoods,
+        Table14Row::EliteCrew,
+        Table14Row::GreenOrTiredCrew,
+        Table14Row::PoorCrew,
+        Table14Row::VsHastyWorks,
+        Table14Row::VsLightWorks,
+        Table14Row::VsMediumWorks,
+        Table14Row::VsHeavyWorks,
+        Table14Row::SiegeVsWorks,
+        Table14Row::VsLargeBuilding,
+        Table14Row::TargetMoving,
+        Table14Row::ChargingCavalryExtra,
+        Table14Row::LargeGroup,
+    ];
+
     /// The row as printed (or as the rule names it).
     pub fn label(self) -> &'static str {
         use Table14Row::*;
@@ -145,17 +170,40 @@ impl Table14Row {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::tables::t08_small_arms_ranges::transcription;
 
-    fn parse(printed: &str) -> FireModifier {
-        if let Some(n) = printed.strip_prefix("down ") {
-            FireModifier::Rows(-n.parse::<i32>().unwrap())
-        } else if let Some(n) = printed.strip_prefix("up ") {
-            FireModifier::Rows(n.parse().unwrap())
-        } else {
-            FireModifier::Times(Ratio::parse(printed).unwrap())
+    #[test]
+    fn all_table14row_rows_are_listed_once_in_order() {
+        // The match is exhaustive: a new row fails to compile until it is listed here and in ALL.
+        let index = |r: Table14Row| match r {
+            Table14Row::HoldOrFirstFire => 0,
+            Table14Row::ConditionalHoldFormationOrMove => 1,
+            Table14Row::ShakenCrew => 2,
+            Table14Row::PivotOver90 => 3,
+            Table14Row::Pivot45To90 => 4,
+            Table14Row::AreaFire => 5,
+            Table14Row::BlindFire => 6,
+            Table14Row::Each12LightWoods => 7,
+            Table14Row::Each6HeavyWoods => 8,
+            Table14Row::EliteCrew => 9,
+            Table14Row::GreenOrTiredCrew => 10,
+            Table14Row::PoorCrew => 11,
+            Table14Row::VsHastyWorks => 12,
+            Table14Row::VsLightWorks => 13,
+            Table14Row::VsMediumWorks => 14,
+            Table14Row::VsHeavyWorks => 15,
+            Table14Row::SiegeVsWorks => 16,
+            Table14Row::VsLargeBuilding => 17,
+            Table14Row::TargetMoving => 18,
+            Table14Row::ChargingCavalryExtra => 19,
+            Table14Row::LargeGroup => 20,
+        };
+        for (i, r) in Table14Row::ALL.iter().enumerate() {
+            assert_eq!(index(*r), i);
         }
     }
+    use crate::rules::tables::t08_small_arms_ranges::transcription;
+
+    use crate::rules::tables::t09_small_arms_modifiers::tests::parse;
 
     #[test]
     fn every_printed_value_matches_the_transcription() {

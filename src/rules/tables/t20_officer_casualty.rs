@@ -86,13 +86,7 @@ pub const EFFECTS: [Cell<(&[u8], CasualtyEffect)>; 4] = [
 mod tests {
     use super::*;
 
-    fn rulebook() -> String {
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/rules/johnny-reb-2nd-edition-rulebook.txt"
-        ))
-        .unwrap()
-    }
+    use crate::rules::tables::t05_bmp::rulebook;
 
     #[test]
     fn printed_values_match_the_transcription() {

@@ -1,6 +1,7 @@
 //! Game area: the turn and phase, moved on one tap at a time (0.5, Table 1).
 
 use crate::state::command::Command;
+use crate::state::roster::{CommandScope, Side};
 use crate::ui::store::use_store;
 use leptos::prelude::*;
 
@@ -27,6 +28,27 @@ pub fn GameScreen() -> impl IntoView {
                     "Phase " {move || phase().number()} " of 8: " <strong>{move || phase().name()}</strong>
                 </p>
             </div>
+            <ul class="army-summary" aria-label="Command integrity">
+                {move || {
+                    store.session.with(|s| {
+                        Side::BOTH
+                            .into_iter()
+                            .filter_map(|side| {
+                                s.game().roster.integrity(&CommandScope::Army(side)).map(|i| {
+                                    format!(
+                                        "{} army: {} of {} command points lost, {}.",
+                                        side.label(),
+                                        i.lost,
+                                        i.value,
+                                        crate::ui::roster::level_words(i.level)
+                                    )
+                                })
+                            })
+                            .map(|line| view! { <li>{line}</li> })
+                            .collect_view()
+                    })
+                }}
+            </ul>
             <div class="row">
                 <button class="button primary big" on:click=move |_| store.dispatch(Command::NextPhase)>
                     "Next phase"

@@ -1,0 +1,153 @@
+// The Tables area on a phone: every table listed, Table 10 with its printed values and their
+// provenance, a missing value entered from the Tables Card, kept across a reload, reset, and
+// the entries exported and imported as a table set; a malformed file refused with its reason.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serveDist, launch, phone, openApp, downloadText } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const cell = (page, name) => page.getByRole('button', { name: new RegExp(`^${name}:`) });
+
+async function openTable10(page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Tables' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Tables' }).waitFor();
+  await page.getByRole('link', { name: /Table 10\s*Combat Results/ }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Table 10: Combat Results' }).waitFor();
+}
+
+test('Table 10: printed values with provenance, a missing value entered, kept, and reset', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url);
+  await openTable10(page);
+
+  // Printed and rule-text values say where they come from, in words.
+  assert.equal(await cell(page, 'Row 100\\+, roll 2').getAttribute('aria-label'), 'Row 100+, roll 2: 5, printed');
+  assert.equal(await cell(page, 'Row 30, roll 9').getAttribute('aria-label'), 'Row 30, roll 9: 7, rule text 4.2.4');
+  assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
+
+  // The wide grid scrolls in its own box; the page does not.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > screen.width || window.innerWidth > screen.width);
+  assert.equal(overflow, false, 'the page scrolls sideways');
+  const box = page.getByRole('region', { name: /Kills by strength row/ });
+  assert.ok(await box.evaluate((e) => e.scrollWidth > e.clientWidth), 'the grid scrolls inside its box');
+
+  // Enter a missing value: numeric keyboard, Next moves on to the following missing cell.
+  await cell(page, 'Row 80, roll 9').tap();
+  const input = page.getByRole('textbox', { name: 'Value from your card' });
+  assert.equal(await input.getAttribute('inputmode'), 'numeric');
+  await input.fill('lots');
+  await input.press('Enter');
+  await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor();
+  assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
+  await input.fill('11');
+  await input.press('Enter');
+  await page.getByText('Saved Row 80, roll 9.').waitFor();
+  await page.locator('.editor-cell', { hasText: 'Row 80, roll 10' }).waitFor();
+  assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: 11, entered by players');
+
+  // Kept across a reload.
+  await page.waitForTimeout(400);
+  await openApp(page, server.url, 'tables?t=10');
+  assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: 11, entered by players');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  assert.deepEqual(stored, [{ table: 'Table 10', row: 'row 80', column: 'roll 9', entered: { Value: [11, 1] } }]);
+
+  // Changed, then reset.
+  await cell(page, 'Row 80, roll 9').tap();
+  assert.equal(await input.inputValue(), '11');
+  await page.getByRole('button', { name: 'Reset', exact: true }).tap();
+  await page.getByText(/Reset Row 80, roll 9/).waitFor();
+  assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
+  await page.waitForTimeout(400);
+  await openApp(page, server.url, 'tables?t=10');
+  assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
+
+  assert.deepEqual(problems.errors, []);
+  assert.deepEqual(problems.foreign, []);
+  await context.close();
+});
+
+test('the entries are exported and imported as a table set; a malformed file is refused', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'tables?t=10');
+  await cell(page, 'Row 80, roll 10').tap();
+  const input = page.getByRole('textbox', { name: 'Value from your card' });
+  await input.fill('12');
+  await input.press('Enter');
+  await page.getByText('Saved Row 80, roll 10.').waitFor();
+
+  await page.getByRole('link', { name: 'All tables' }).tap();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export the table set' }).tap(),
+  ]);
+  const text = await downloadText(download);
+  const set = JSON.parse(text);
+  assert.equal(set.format, 'johnny-reb-table-set');
+  assert.deepEqual(set.entries, [{ table: 'Table 10', row: 'row 80', column: 'roll 10', value: '12' }]);
+
+  // On a second phone with nothing entered, import the file.
+  const other = await phone(browser);
+  await openApp(other.page, server.url, 'tables');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jr-tables-'));
+  const good = path.join(dir, 'table-set.json');
+  fs.writeFileSync(good, text);
+  await other.page.locator('#table-set-file').setInputFiles(good);
+  await other.page.getByRole('status').filter({ hasText: 'Imported 1 entry from' }).waitFor();
+  await other.page.getByRole('link', { name: /Table 10\s*Combat Results/ }).tap();
+  assert.equal(await cell(other.page, 'Row 80, roll 10').getAttribute('aria-label'), 'Row 80, roll 10: 12, entered by players');
+
+  // A malformed file: refused with what is wrong, nothing changed.
+  await other.page.getByRole('link', { name: 'All tables' }).tap();
+  const bad = path.join(dir, 'bad.json');
+  fs.writeFileSync(bad, JSON.stringify({ ...set, entries: [{ table: 'Table 99', row: 'row 1', column: 'roll 2', value: '3' }] }));
+  await other.page.locator('#table-set-file').setInputFiles(bad);
+  await other.page.getByRole('alert').filter({ hasText: 'Nothing was imported. Entry 1 names "Table 99"' }).waitFor();
+  const broken = path.join(dir, 'broken.json');
+  fs.writeFileSync(broken, '{"format": "johnny-reb-table-set", ');
+  await other.page.locator('#table-set-file').setInputFiles(broken);
+  await other.page.getByRole('alert').filter({ hasText: 'not readable JSON' }).waitFor();
+  await other.page.getByRole('link', { name: /Table 10\s*Combat Results/ }).tap();
+  assert.equal(await cell(other.page, 'Row 80, roll 10').getAttribute('aria-label'), 'Row 80, roll 10: 12, entered by players');
+
+  assert.deepEqual(problems.errors, []);
+  assert.deepEqual(other.problems.errors, []);
+  await other.context.close();
+  await context.close();
+});
+
+test('every table opens without widening the page, and its touch targets are at least 48 px', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'tables');
+  const links = page.locator('.table-list a');
+  assert.equal(await links.count(), 24);
+  const ids = [...Array(20).keys()].map((i) => String(i + 1)).concat(['a', 'b', 'c', 'd']);
+  for (const id of ids) {
+    await openApp(page, server.url, `tables?t=${id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > screen.width || window.innerWidth > screen.width);
+    assert.equal(overflow, false, `table ${id}: the page scrolls sideways`);
+    const targets = page.locator('main button, main a');
+    const n = await targets.count();
+    for (let i = 0; i < Math.min(n, 40); i++) {
+      const b = await targets.nth(i).boundingBox();
+      if (!b) continue;
+      assert.ok(b.height >= 48 && b.width >= 48, `table ${id}, ${await targets.nth(i).getAttribute('aria-label')}: ${b.width}x${b.height}`);
+    }
+  }
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
