@@ -3,7 +3,7 @@
 use crate::ui::banners::Banners;
 use crate::ui::browser;
 use crate::ui::store::Store;
-use crate::ui::{game, orders, resolve, roster, settings, tables};
+use crate::ui::{game, games, orders, print, resolve, roster, settings, tables};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::path;
@@ -44,6 +44,8 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("resolve") view=resolve::ResolveScreen/>
                         <Route path=path!("tables") view=tables::TablesScreen/>
                         <Route path=path!("settings") view=settings::SettingsScreen/>
+                        <Route path=path!("games") view=games::GamesScreen/>
+                        <Route path=path!("print") view=print::PrintScreen/>
                     </Routes>
                 </main>
                 <nav class="bottom-nav" aria-label="Main">

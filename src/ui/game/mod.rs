@@ -58,6 +58,9 @@ pub fn GameScreen() -> impl IntoView {
                 <button class="button" prop:disabled=move || !can_undo() on:click=move |_| store.undo()>"Undo"</button>
                 <button class="button" prop:disabled=move || !can_redo() on:click=move |_| store.redo()>"Redo"</button>
             </div>
+            <div class="row">
+                <a class="button" href="/games">"Saved games"</a>
+            </div>
             <h2>"History"</h2>
             <Show
                 when=move || !recent().is_empty()
