@@ -81,6 +81,25 @@ test('build a regiment in a few taps; kills take stands from an uneven regiment 
   await page.reload();
   await page.getByRole('link', { name: 'Roster' }).tap();
   await page.getByRole('article', { name: '2nd Wisconsin' }).getByText('15 of 18 figures').waitFor();
+
+  // Edit the regiment: name, quality, weapon and traits (Appendix A, 4.2.7).
+  await page.getByRole('button', { name: 'More for 2nd Wisconsin' }).tap();
+  await page.getByRole('button', { name: 'Edit name, quality and weapon' }).tap();
+  const edit = page.getByRole('form', { name: 'Edit regiment' });
+  await edit.getByLabel('Regiment name').fill('2nd Wisconsin Volunteers');
+  await edit.getByRole('radio', { name: 'Average', exact: true }).tap();
+  await edit.getByLabel('Weapon').selectOption('Smoothbore Musket');
+  await edit.getByRole('checkbox', { name: 'Flintlock' }).check();
+  await edit.getByRole('button', { name: 'Save regiment' }).tap();
+  const renamed = page.getByRole('article', { name: '2nd Wisconsin Volunteers' });
+  await renamed.getByText('Average · Smoothbore Musket · March Column').waitFor();
+  await renamed.getByText('15 of 18 figures').waitFor();
+  // A refused edit says why and changes nothing.
+  await page.getByRole('button', { name: 'Edit name, quality and weapon' }).tap();
+  await page.getByRole('form', { name: 'Edit regiment' }).getByLabel('Regiment name').fill('<b>bold</b>');
+  await page.getByRole('form', { name: 'Edit regiment' }).getByRole('button', { name: 'Save regiment' }).tap();
+  await page.getByRole('alert').filter({ hasText: 'name' }).first().waitFor();
+  await page.getByRole('article', { name: '2nd Wisconsin Volunteers' }).waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

@@ -108,7 +108,7 @@ test('the game is saved on every change and comes back after a reload; undo goes
   await page.getByRole('button', { name: 'Redo' }).tap();
   await page.getByText('Phase 4 of 8: First Fires').waitFor();
   // The history reads as the game's log.
-  await page.getByRole('listitem').filter({ hasText: 'Phase 4: First Fires' }).waitFor();
+  await page.getByRole('listitem').filter({ hasText: 'Phase 4: First Fires' }).first().waitFor();
   // Saved immediately when the page is hidden (screen lock), before the debounce.
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));

@@ -69,7 +69,20 @@ pub fn GameScreen() -> impl IntoView {
                 <ol class="history" reversed>
                     {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
                 </ol>
+                <details class="more">
+                    <summary class="button">{move || format!("The whole history ({} entries)", store.session.with(|s| s.game().log.len()))}</summary>
+                    <ol class="history">
+                        {move || store.session.with(|s| {
+                            s.game()
+                                .log
+                                .iter()
+                                .map(|e| view! { <li>{format!("Turn {}, phase {}: {}", e.turn, e.phase.number(), e.text)}</li> })
+                                .collect_view()
+                        })}
+                    </ol>
+                </details>
             </Show>
         </section>
     }
+    .into_any()
 }

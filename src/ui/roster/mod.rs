@@ -2,6 +2,7 @@
 //! tap per kill, and the morale checks and integrity warnings that follow (0.1.3, 4.4.1, 11).
 
 mod battery;
+mod edit;
 mod forms;
 mod officers;
 mod regiment;

@@ -46,6 +46,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
     let brigade = StoredValue::new(brigade);
     let regiment = Memo::new(move |_| store.session.with(|s| s.game().roster.regiment(&id.get_value()).cloned()));
     let open = RwSignal::new(false);
+    let editing = RwSignal::new(false);
     let name = move || regiment.get().map(|r| r.name).unwrap_or_default();
     let dispatch = move |command: Command| {
         alerts.dispatch(store, command);
@@ -107,6 +108,19 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                 </div>
                 <Show when=move || open.get()>
                     <div class="unit-more">
+                        {move || {
+                            if editing.get() {
+                                regiment.get_untracked().map(|r| view! {
+                                    <super::edit::RegimentEditor regiment=r on_done=Callback::new(move |_| editing.set(false))/>
+                                }.into_any())
+                            } else {
+                                Some(view! {
+                                    <div class="row">
+                                        <button class="button" on:click=move |_| editing.set(true)>"Edit name, quality and weapon"</button>
+                                    </div>
+                                }.into_any())
+                            }
+                        }}
                         <fieldset class="choices inline">
                             <legend>"Morale"</legend>
                             {[MoraleLevel::Good, MoraleLevel::Shaken, MoraleLevel::Routed]
