@@ -115,23 +115,33 @@ pub struct Overrides {
     cells: BTreeMap<CellRef, Entered>,
 }
 
-/// One entry as stored.
+/// One entry as stored. The cell's fields are spelt out (not `#[serde(flatten)]`), which
+/// keeps serde's buffered-content reader out of the wasm.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct StoredEntry {
-    #[serde(flatten)]
-    cell: CellRef,
+    table: String,
+    row: String,
+    column: String,
     entered: Entered,
 }
 
 impl From<Vec<StoredEntry>> for Overrides {
     fn from(list: Vec<StoredEntry>) -> Self {
-        Overrides { cells: list.into_iter().map(|e| (e.cell, e.entered)).collect() }
+        Overrides {
+            cells: list
+                .into_iter()
+                .map(|e| (CellRef { table: e.table, row: e.row, column: e.column }, e.entered))
+                .collect(),
+        }
     }
 }
 
 impl From<Overrides> for Vec<StoredEntry> {
     fn from(o: Overrides) -> Self {
-        o.cells.into_iter().map(|(cell, entered)| StoredEntry { cell, entered }).collect()
+        o.cells
+            .into_iter()
+            .map(|(c, entered)| StoredEntry { table: c.table, row: c.row, column: c.column, entered })
+            .collect()
     }
 }
 

@@ -12,16 +12,7 @@ pub fn Banners() -> impl IntoView {
     let update_ready = RwSignal::new(false);
     browser::on_update_ready(move || update_ready.set(true));
 
-    let export = move || {
-        let doc = store.document();
-        let text = match doc.current_game() {
-            Some(game) => crate::state::exchange::export_game(game),
-            None => crate::state::schema::encode(&doc),
-        };
-        if let Err(e) = browser::download(&browser::dated_filename("johnny-reb-game"), &text, "application/json") {
-            store.error.set(Some(format!("Export failed: {e}")));
-        }
-    };
+    let export = move || store.export_current_game();
 
     let notice_view = move || {
         store.notice.get().map(|notice| {

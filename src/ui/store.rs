@@ -181,6 +181,18 @@ impl Store {
         );
     }
 
+    /// Downloads the open game as a game file (importable on any device); a failure is shown.
+    pub fn export_current_game(self) {
+        let doc = self.document();
+        let text = match doc.current_game() {
+            Some(game) => crate::state::exchange::export_game(game),
+            None => crate::state::schema::encode(&doc),
+        };
+        if let Err(e) = browser::download(&browser::dated_filename("johnny-reb-game"), &text, "application/json") {
+            self.error.set(Some(format!("Export failed: {e}")));
+        }
+    }
+
     /// The document as it stands in memory.
     pub fn document(self) -> AppDoc {
         let mut doc = self.saves.get_untracked();

@@ -1,7 +1,6 @@
 //! Settings area: theme, saved data, diagnostics.
 
 use crate::state::settings::Theme;
-use crate::ui::browser;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
 
@@ -10,12 +9,7 @@ use leptos::prelude::*;
 pub fn SettingsScreen() -> impl IntoView {
     let store = use_store();
     let theme = move || store.settings.with(|s| s.theme);
-    let export = move |_| {
-        let text = crate::state::schema::encode(&store.document());
-        if let Err(e) = browser::download(&browser::dated_filename("johnny-reb-game"), &text, "application/json") {
-            store.error.set(Some(format!("Export failed: {e}")));
-        }
-    };
+    let export = move |_| store.export_current_game();
 
     view! {
         <section class="screen" aria-labelledby="settings-title">
