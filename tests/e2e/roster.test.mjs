@@ -88,7 +88,7 @@ test('build a regiment in a few taps; kills take stands from an uneven regiment 
   const edit = page.getByRole('form', { name: 'Edit regiment' });
   await edit.getByLabel('Regiment name').fill('2nd Wisconsin Volunteers');
   await edit.getByRole('radio', { name: 'Average', exact: true }).tap();
-  await edit.getByLabel('Weapon').selectOption('Smoothbore Musket');
+  await edit.getByRole('combobox').selectOption('Smoothbore Musket');
   await edit.getByRole('checkbox', { name: 'Flintlock' }).check();
   await edit.getByRole('button', { name: 'Save regiment' }).tap();
   const renamed = page.getByRole('article', { name: '2nd Wisconsin Volunteers' });
@@ -130,6 +130,44 @@ test('copy, reorder and delete with undo', async () => {
   await page.getByLabel('New division', { exact: true }).fill('<img src=x onerror=alert(1)>');
   await page.getByRole('button', { name: 'Add division' }).tap();
   assert.equal(await page.locator('img[src=x]').count(), 0);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('detached skirmishers, merging, and officers with their regiment and fate (6.8.6, 6.8.9, Table 20)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url);
+  await buildBrigade(page);
+  await addRegiment(page, '19th Indiana', 15);
+  await addRegiment(page, '24th Michigan', 25);
+  await page.getByRole('button', { name: 'More for 19th Indiana' }).tap();
+  const indiana = page.getByRole('article', { name: '19th Indiana' });
+  await indiana.getByRole('button', { name: 'Detach a stand' }).tap();
+  await indiana.getByText('Detached skirmishers (6.8.6): 1 stands').waitFor();
+  await indiana.getByRole('button', { name: 'Recall a stand' }).tap();
+  await indiana.getByText('Detached skirmishers (6.8.6): 0 stands').waitFor();
+  // Merging needs losses (6.8.9): refused with the rule's reason, nothing changed.
+  await indiana.getByLabel('Merge into (6.8.9)').selectOption({ label: '24th Michigan' });
+  await page.getByRole('alert').first().waitFor();
+  await page.getByRole('article', { name: '19th Indiana' }).getByText('15 of 15 figures').waitFor();
+
+  // An officer, placed with a regiment, then hit.
+  await page.getByLabel('Officer name').fill('Brig. Gen. Solomon Meredith');
+  await page.getByLabel('Benefit value').fill('2');
+  await page.getByRole('button', { name: 'Add officer' }).tap();
+  const officer = page.getByRole('article', { name: 'Brig. Gen. Solomon Meredith' });
+  await officer.getByText('Benefit 2 · unhurt').waitFor();
+  await officer.getByText('More for Brig. Gen. Solomon Meredith').tap();
+  await officer.getByLabel('With regiment').selectOption({ label: '19th Indiana' });
+  await officer.getByText('With 19th Indiana').waitFor();
+  await officer.getByRole('button', { name: 'Light wound' }).tap();
+  await officer.getByText('lightly wounded').waitFor();
+  await page.getByLabel('Benefit value').fill('9');
+  await page.getByLabel('Officer name').fill('Col. Nobody');
+  await page.getByRole('button', { name: 'Add officer' }).tap();
+  // The form refuses a benefit above 6 before anything is added.
+  assert.equal(await page.getByLabel('Benefit value').evaluate((e) => e.validity.rangeOverflow), true);
+  assert.equal(await page.getByRole('article', { name: 'Col. Nobody' }).count(), 0);
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

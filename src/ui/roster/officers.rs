@@ -88,9 +88,12 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                 {move || officer.get().map(|o| view! {
                     <header class="unit-head"><h4>{o.name.clone()}</h4><span class="badge">{o.rank.label()}</span></header>
                     <p class="unit-facts">{format!("Benefit {} · {}", o.benefit, o.condition.label())}</p>
+                    <p class="unit-facts muted">
+                        {o.with_unit.as_ref().and_then(|u| store.session.with_untracked(|s| s.game().roster.regiment(u).map(|r| format!("With {}", r.name))))}
+                    </p>
                 })}
                 <details class="more">
-                    <summary class="button">{move || format!("Hit: {}", name())}</summary>
+                    <summary class="button">{move || format!("More for {}", name())}</summary>
                     <p class="muted">"The effect die of Table 20:"</p>
                     <div class="row">
                         {CasualtyEffect::ALL.into_iter().map(|effect| view! {
@@ -99,6 +102,30 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                             }>{effect_words(effect)}</button>
                         }).collect_view()}
                     </div>
+                    <label class="field">
+                        <span>"With regiment"</span>
+                        <select on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            let unit = if v.is_empty() { None } else { Some(v) };
+                            alerts.dispatch(store, Command::SetOfficerWith { officer: id.get_value(), unit });
+                        }>
+                            <option value="" selected=move || officer.get().is_some_and(|o| o.with_unit.is_none())>"With no regiment"</option>
+                            {move || {
+                                let with = officer.get().and_then(|o| o.with_unit);
+                                store.session.with(|s| {
+                                    s.game()
+                                        .roster
+                                        .army(side.get())
+                                        .regiments()
+                                        .map(|r| {
+                                            let selected = with.as_deref() == Some(r.id.as_str());
+                                            view! { <option value=r.id.clone() selected=selected>{r.name.clone()}</option> }
+                                        })
+                                        .collect_view()
+                                })
+                            }}
+                        </select>
+                    </label>
                     <div class="row">
                         <button class="button" on:click=move |_| {
                             alerts.dispatch(store, Command::SetOfficerCondition { officer: id.get_value(), condition: OfficerCondition::Unhurt });

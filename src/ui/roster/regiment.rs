@@ -176,6 +176,51 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                             })
                             .collect_view()}
                         <div class="row">
+                            <span class="muted">
+                                {move || format!(
+                                    "Detached skirmishers (6.8.6): {} stands",
+                                    regiment.get().map(|r| r.detached_skirmishers).unwrap_or(0)
+                                )}
+                            </span>
+                        </div>
+                        <div class="row">
+                            <button class="button" on:click=move |_| {
+                                let n = regiment.get_untracked().map(|r| r.detached_skirmishers).unwrap_or(0);
+                                dispatch(Command::SetDetachedSkirmishers { regiment: id.get_value(), stands: n.saturating_add(1) });
+                            }>"Detach a stand"</button>
+                            <button class="button" on:click=move |_| {
+                                let n = regiment.get_untracked().map(|r| r.detached_skirmishers).unwrap_or(0);
+                                if n > 0 {
+                                    dispatch(Command::SetDetachedSkirmishers { regiment: id.get_value(), stands: n - 1 });
+                                }
+                            }>"Recall a stand"</button>
+                        </div>
+                        <label class="field">
+                            <span>"Merge into (6.8.9)"</span>
+                            <select on:change=move |ev| {
+                                let host = event_target_value(&ev);
+                                if !host.is_empty() {
+                                    dispatch(Command::Merge { regiment: id.get_value(), host });
+                                }
+                            }>
+                                <option value="" selected=true>"Choose a regiment of the brigade"</option>
+                                {move || {
+                                    store.session.with(|s| {
+                                        s.game()
+                                            .roster
+                                            .brigade(&brigade.get_value())
+                                            .map(|b| {
+                                                b.regiments
+                                                    .iter()
+                                                    .filter(|r| r.id != id.get_value())
+                                                    .map(|r| view! { <option value=r.id.clone()>{r.name.clone()}</option> })
+                                                    .collect_view()
+                                            })
+                                    })
+                                }}
+                            </select>
+                        </label>
+                        <div class="row">
                             <button class="button" on:click=move |_| dispatch(Command::CopyRegiment { id: id.get_value() })>"Copy"</button>
                             <button class="button" on:click=move |_| {
                                 if let Some(at) = place() {
