@@ -1,8 +1,8 @@
 //! Editing a regiment after it is raised: its name, quality, weapon and the weapon's traits
 //! (Table 8, Appendix A, 4.2.7, 5.5.3.c).
 
+use super::forms::{QualityChoice, WeaponSelect};
 use super::use_alerts;
-use crate::rules::unit::Quality;
 use crate::state::command::Command;
 use crate::state::roster::{Regiment, Weapon, WeaponTraits};
 use crate::ui::store::use_store;
@@ -49,37 +49,9 @@ pub fn RegimentEditor(regiment: Regiment, on_done: Callback<()>) -> impl IntoVie
                 <span>"Regiment name"</span>
                 <input type="text" maxlength="80" autocomplete="off" required bind:value=name/>
             </label>
-            <fieldset class="choices">
-                <legend>"Quality"</legend>
-                {Quality::ALL
-                    .into_iter()
-                    .map(|q| {
-                        let group = group.clone();
-                        view! {
-                            <label class="choice">
-                                <input type="radio" name=group prop:checked=move || quality.get() == q on:change=move |_| quality.set(q)/>
-                                <span>{q.label()}</span>
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
-            <label class="field">
-                <span>"Weapon"</span>
-                <select on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if let Some(w) = Weapon::ALL.iter().find(|w| w.label() == v) {
-                        weapon.set(*w);
-                        // A new class brings the traits that follow from it alone.
-                        traits.set(w.implied_traits());
-                    }
-                }>
-                    {Weapon::ALL
-                        .into_iter()
-                        .map(|w| view! { <option value=w.label() selected=move || weapon.get() == w>{w.label()}</option> })
-                        .collect_view()}
-                </select>
-            </label>
+            <QualityChoice quality=quality group=group/>
+            // A new class brings the traits that follow from it alone.
+            <WeaponSelect weapon=weapon on_pick=Callback::new(move |w: Weapon| traits.set(w.implied_traits()))/>
             <fieldset class="choices">
                 <legend>"Weapon traits"</legend>
                 {TRAITS

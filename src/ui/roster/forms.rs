@@ -95,32 +95,8 @@ pub fn RegimentForm(brigade: String, on_done: Callback<()>) -> impl IntoView {
                     None => "No layout of five stands fits this number.".to_string(),
                 }}
             </p>
-            <fieldset class="choices">
-                <legend>"Quality"</legend>
-                {Quality::ALL
-                    .into_iter()
-                    .map(|q| view! {
-                        <label class="choice">
-                            <input type="radio" name="quality" prop:checked=move || quality.get() == q on:change=move |_| quality.set(q)/>
-                            <span>{q.label()}</span>
-                        </label>
-                    })
-                    .collect_view()}
-            </fieldset>
-            <label class="field">
-                <span>"Weapon"</span>
-                <select on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if let Some(w) = Weapon::ALL.iter().find(|w| w.label() == v) {
-                        weapon.set(*w);
-                    }
-                }>
-                    {Weapon::ALL
-                        .into_iter()
-                        .map(|w| view! { <option value=w.label() selected=move || weapon.get() == w>{w.label()}</option> })
-                        .collect_view()}
-                </select>
-            </label>
+            <QualityChoice quality=quality group="quality"/>
+            <WeaponSelect weapon=weapon/>
             <label class="field">
                 <span>"Arm"</span>
                 <select on:change=move |ev| {
@@ -138,6 +114,54 @@ pub fn RegimentForm(brigade: String, on_done: Callback<()>) -> impl IntoView {
                 <button class="button" type="button" on:click=move |_| on_done.run(())>"Cancel"</button>
             </div>
         </form>
+    }
+    .into_any()
+}
+
+/// The four quality columns of Table 5 as large radio rows.
+#[component]
+pub fn QualityChoice(quality: RwSignal<Quality>, #[prop(into)] group: String) -> impl IntoView {
+    view! {
+        <fieldset class="choices">
+            <legend>"Quality"</legend>
+            {Quality::ALL
+                .into_iter()
+                .map(|q| {
+                    let group = group.clone();
+                    view! {
+                        <label class="choice">
+                            <input type="radio" name=group prop:checked=move || quality.get() == q on:change=move |_| quality.set(q)/>
+                            <span>{q.label()}</span>
+                        </label>
+                    }
+                })
+                .collect_view()}
+        </fieldset>
+    }
+    .into_any()
+}
+
+/// The small arms classes of Table 8; `on_pick` runs after the choice is set.
+#[component]
+pub fn WeaponSelect(weapon: RwSignal<Weapon>, #[prop(optional)] on_pick: Option<Callback<Weapon>>) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>"Weapon"</span>
+            <select on:change=move |ev| {
+                let v = event_target_value(&ev);
+                if let Some(w) = Weapon::ALL.iter().find(|w| w.label() == v) {
+                    weapon.set(*w);
+                    if let Some(f) = on_pick {
+                        f.run(*w);
+                    }
+                }
+            }>
+                {Weapon::ALL
+                    .into_iter()
+                    .map(|w| view! { <option value=w.label() selected=move || weapon.get() == w>{w.label()}</option> })
+                    .collect_view()}
+            </select>
+        </label>
     }
     .into_any()
 }
