@@ -2,6 +2,7 @@
 //! ([`Session::dispatch`]), which records it in the log and makes it undoable.
 
 use super::game::{Game, LogEntry};
+use super::orders::MoraleChange;
 use super::roster::{
     Army, Battery, Brigade, ChargePermission, CommandScope, Division, GunState, LevelCrossed, Officer, OfficerCondition,
     Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
@@ -1188,15 +1189,25 @@ impl Command {
                 format!("{}: a removed stand is put back, {} stand", r.name, r.stands_left())
             }
             Command::SetMorale { unit, level } => {
-                if let Some(r) = roster.regiment_mut(unit) {
-                    r.morale = *level;
-                    format!("{} is now {} (2.3.5)", r.name, morale_word(*level))
+                let (from, text) = if let Some(r) = roster.regiment_mut(unit) {
+                    let from = std::mem::replace(&mut r.morale, *level);
+                    (from, format!("{} is now {} (2.3.5)", r.name, morale_word(*level)))
                 } else if let Some(s) = roster.section_mut(unit) {
-                    s.morale = *level;
-                    format!("{} crew is now {} (2.3.5)", s.name, morale_word(*level))
+                    let from = std::mem::replace(&mut s.morale, *level);
+                    (from, format!("{} crew is now {} (2.3.5)", s.name, morale_word(*level)))
                 } else {
                     return Err(not_found("regiment or gun section", unit));
+                };
+                if from != *level {
+                    game.morale_changes.push(MoraleChange {
+                        unit: unit.clone(),
+                        turn,
+                        phase: game.phase.number(),
+                        from,
+                        to: *level,
+                    });
                 }
+                text
             }
             Command::SetFormation { regiment, formation } => {
                 let r = regiment_mut(roster, regiment)?;

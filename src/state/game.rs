@@ -3,7 +3,9 @@
 //! The rosters (issue 4) and orders (issue 5) hang off [`Game`]; every change to it goes
 //! through [`super::command`], which is what gives undo and the log.
 
+use super::orders::{MoraleChange, OrdersSetup, TurnOrders};
 use super::roster::Roster;
+use crate::rules::settings::RulesSettings;
 use serde::{Deserialize, Serialize};
 
 /// The eight phases of a turn (0.5, Table 1).
@@ -95,6 +97,29 @@ pub struct Game {
     /// The counter new roster ids are drawn from ([`Roster::fresh_id`]).
     #[serde(default)]
     pub next_id: u64,
+    /// The game's settings: length, rulings and optional rules, how orders are marked.
+    #[serde(default)]
+    pub setup: GameSetup,
+    /// Every turn's orders, oldest first (1.1, 3).
+    #[serde(default)]
+    pub orders: Vec<TurnOrders>,
+    /// Every change of a unit's morale, oldest first (2.4, 3.2).
+    #[serde(default)]
+    pub morale_changes: Vec<MoraleChange>,
+}
+
+/// A game's settings, chosen when it is set up and changeable during play.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameSetup {
+    /// The scenario's number of turns, if it sets one.
+    #[serde(default)]
+    pub turns: Option<u32>,
+    /// The rulings and optional rules in force (Appendix F), and 25 mm measurement doubling.
+    #[serde(default)]
+    pub rules: RulesSettings,
+    /// How orders are marked (1.1).
+    #[serde(default)]
+    pub orders: OrdersSetup,
 }
 
 impl Game {
@@ -108,7 +133,23 @@ impl Game {
             log: Vec::new(),
             roster: Roster::default(),
             next_id: 0,
+            setup: GameSetup::default(),
+            orders: Vec::new(),
+            morale_changes: Vec::new(),
         }
+    }
+
+    /// This turn's orders, once marking has begun.
+    pub fn orders_this_turn(&self) -> Option<&TurnOrders> {
+        self.orders.iter().rev().find(|t| t.turn == self.turn)
+    }
+
+    /// The units whose morale changed to `to` in this turn's phase `phase` (1 to 8).
+    pub fn morale_changed_in(&self, phase: u8, to: crate::rules::unit::MoraleLevel) -> impl Iterator<Item = &str> {
+        self.morale_changes
+            .iter()
+            .filter(move |c| c.turn == self.turn && c.phase == phase && c.to == to)
+            .map(|c| c.unit.as_str())
     }
 }
 

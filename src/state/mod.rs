@@ -7,6 +7,7 @@ pub mod command;
 pub mod demo;
 pub mod exchange;
 pub mod game;
+pub mod orders;
 pub mod persist;
 pub mod roster;
 pub mod saves;
