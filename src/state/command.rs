@@ -3,6 +3,7 @@
 
 use super::game::{Game, LogEntry};
 use super::orders::MoraleChange;
+use super::tracker::TrackerCommand;
 use super::roster::{
     Army, Battery, Brigade, ChargePermission, CommandScope, Division, GunState, LevelCrossed, Officer, OfficerCondition,
     Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
@@ -366,6 +367,9 @@ pub enum Command {
         /// The regiment or gun section, by id, or none.
         unit: Option<String>,
     },
+
+    /// The turn tracker: ticks, the game's length and house rules, surprise.
+    Tracker(TrackerCommand),
 }
 
 /// A marker on a regiment.
@@ -736,22 +740,17 @@ impl Command {
             Command::NextPhase => {
                 let from = game.phase;
                 let (next, new_turn) = from.next();
-                game.phase = next;
                 if new_turn {
+                    // The end-of-turn housekeeping, in one line (4.3.5.b, 5.1.4, 10.2,
+                    // 2.3.4.e, 11.2, 8).
+                    let ended = game.turn;
+                    let effects = super::tracker::end_of_turn(game);
+                    game.phase = next;
                     game.turn = game.turn.saturating_add(1);
-                    // One crew kill alone is cancelled at the end of the turn (4.3.5.b).
-                    for side in Side::BOTH {
-                        for d in &mut game.roster.army_mut(side).divisions {
-                            let bats = d.brigades.iter_mut().flat_map(|b| b.batteries.iter_mut());
-                            for bat in bats.chain(d.batteries.iter_mut()) {
-                                for s in &mut bat.sections {
-                                    s.crew_kills_this_turn = 0;
-                                }
-                            }
-                        }
-                    }
-                    format!("Turn {} begins: phase 1, {}", game.turn, next.name())
+                    let effects = if effects.is_empty() { "nothing carries over".to_string() } else { effects.join("; ") };
+                    format!("End of turn {ended}: {effects}. Turn {} begins: phase 1, {}", game.turn, next.name())
                 } else {
+                    game.phase = next;
                     format!("Phase {}: {}", next.number(), next.name())
                 }
             }
@@ -1420,6 +1419,7 @@ impl Command {
                     None => format!("{} rides alone", o.name),
                 }
             }
+            Command::Tracker(t) => t.execute(game)?,
         };
         Ok(Effect::from(text))
     }
@@ -1629,6 +1629,15 @@ mod tests {
             c(Command::OfficerHit { officer: id("o-meredith"), effect: CasualtyEffect::LightWound }),
             c(Command::SetOfficerCondition { officer: id("o-meredith"), condition: OfficerCondition::Dead }),
             c(Command::SetOfficerWith { officer: id("o-meredith"), unit: Some(id("r-2wi")) }),
+            c(Command::Tracker(TrackerCommand::Tick { key: id("mark") })),
+            (vec![Command::Tracker(TrackerCommand::Tick { key: id("mark") })], Command::Tracker(TrackerCommand::Untick { key: id("mark") })),
+            c(Command::Tracker(TrackerCommand::SetTurns { turns: Some(12) })),
+            c(Command::Tracker(TrackerCommand::SetRule { key: id("fire.figures_25mm"), value: id("on") })),
+            c(Command::Tracker(TrackerCommand::SetSurprise {
+                side: Side::Union,
+                kind: crate::rules::surprise::SurpriseKind::Tactical,
+                turns: 2,
+            })),
         ]
     }
 

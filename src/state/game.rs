@@ -5,6 +5,7 @@
 
 use super::orders::{MoraleChange, OrdersSetup, TurnOrders};
 use super::roster::Roster;
+use super::tracker::TrackerState;
 use crate::rules::settings::RulesSettings;
 use serde::{Deserialize, Serialize};
 
@@ -106,6 +107,9 @@ pub struct Game {
     /// Every change of a unit's morale, oldest first (2.4, 3.2).
     #[serde(default)]
     pub morale_changes: Vec<MoraleChange>,
+    /// The turn tracker's ticks, surprise and brigade losses ([`super::tracker`]).
+    #[serde(default)]
+    pub tracker: TrackerState,
 }
 
 /// A game's settings, chosen when it is set up and changeable during play.
@@ -136,6 +140,7 @@ impl Game {
             setup: GameSetup::default(),
             orders: Vec::new(),
             morale_changes: Vec::new(),
+            tracker: TrackerState::default(),
         }
     }
 

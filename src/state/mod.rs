@@ -13,6 +13,7 @@ pub mod roster;
 pub mod saves;
 pub mod schema;
 pub mod settings;
+pub mod tracker;
 
 #[cfg(test)]
 mod purity {

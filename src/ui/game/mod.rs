@@ -1,17 +1,80 @@
-//! Game area: the turn and phase, moved on one tap at a time (0.5, Table 1).
+//! Game area: the turn and phase, moved on one tap at a time (0.5, Table 1), with the
+//! phase's checklist from the tracker and the game's settings.
 
+mod settings;
+
+use crate::rules::tables::t01_turn_sequence;
 use crate::state::command::Command;
 use crate::state::roster::{CommandScope, Side};
+use crate::state::tracker::{self, PhaseItem, TrackerCommand};
 use crate::ui::store::use_store;
 use leptos::prelude::*;
+
+/// One item of the checklist: ticked by hand, or opened in its resolver.
+fn checklist_item(item: PhaseItem) -> AnyView {
+    let store = use_store();
+    let key = item.key.clone();
+    let done = item.done;
+    let toggle = move |_| {
+        let key = key.clone();
+        let cmd = if done { TrackerCommand::Untick { key } } else { TrackerCommand::Tick { key } };
+        store.dispatch(Command::Tracker(cmd));
+    };
+    let open = item.link.clone().map(|href| {
+        view! { <a class="button open" href=href aria-label=format!("Open: {}", item.text)>"Open"</a> }
+    });
+    view! {
+        <li class="check-item" class:done=done>
+            <label class="choice">
+                <input type="checkbox" prop:checked=done on:change=toggle />
+                <span>{item.text.clone()} <span class="muted">" (" {item.rule} ")"</span></span>
+            </label>
+            {open}
+        </li>
+    }
+    .into_any()
+}
 
 /// The turn tracker.
 #[component]
 pub fn GameScreen() -> impl IntoView {
     let store = use_store();
     let game = move || store.session.with(|s| s.game().clone());
-    let turn = move || store.session.with(|s| s.game().turn);
+    let turn = move || store.session.with(|s| tracker::turn_words(s.game()));
     let phase = move || store.session.with(|s| s.game().phase);
+    let last_turn = move || store.session.with(|s| tracker::is_last_turn(s.game()));
+    let items = move || store.session.with(|s| tracker::phase_items(s.game()));
+    // The items not done when "Next phase" was tapped: the confirm step (0.5: never skip a
+    // phase without saying so).
+    let confirm = RwSignal::new(None::<Vec<PhaseItem>>);
+    // Any change to the game (undo, another tab) makes the question stale.
+    Effect::new(move |_| {
+        store.session.with(|s| s.game().log.len());
+        confirm.set(None);
+    });
+    let next_phase = move |_| {
+        let open = store.session.with_untracked(|s| tracker::not_done(s.game()));
+        if open.is_empty() {
+            store.dispatch(Command::NextPhase);
+        } else {
+            confirm.set(Some(open));
+        }
+    };
+    let move_on = move |_| {
+        confirm.set(None);
+        store.dispatch(Command::NextPhase);
+    };
+    let steps = move || {
+        t01_turn_sequence::phase(phase().number())
+            .map(|p| {
+                p.steps
+                    .iter()
+                    .filter_map(|c| c.value().copied())
+                    .map(|st| format!("{}. {} ({})", st.letter, st.text, st.rules.join(", ")))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
     let can_undo = move || store.session.with(|s| s.can_undo());
     let can_redo = move || store.session.with(|s| s.can_redo());
     let recent = move || {
@@ -23,7 +86,7 @@ pub fn GameScreen() -> impl IntoView {
             <h1 id="game-title">"Game"</h1>
             <p class="subtitle">{move || game().name}</p>
             <div class="turn-card" aria-live="polite">
-                <p class="turn">"Turn " {turn}</p>
+                <p class="turn">{turn}</p>
                 <p class="phase">
                     "Phase " {move || phase().number()} " of 8: " <strong>{move || phase().name()}</strong>
                 </p>
@@ -49,11 +112,50 @@ pub fn GameScreen() -> impl IntoView {
                     })
                 }}
             </ul>
-            <div class="row">
-                <button class="button primary big" on:click=move |_| store.dispatch(Command::NextPhase)>
-                    "Next phase"
-                </button>
-            </div>
+            <Show when=last_turn>
+                <p class="banner info" role="status">"This is the scenario's last turn: the game ends when phase 8 is done."</p>
+            </Show>
+            <h2 id="checklist-title">{move || format!("To do in phase {}", phase().number())}</h2>
+            <Show
+                when=move || !items().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing the rules require in this phase."</p> }
+            >
+                <ul class="checklist" aria-labelledby="checklist-title">
+                    {move || items().into_iter().map(checklist_item).collect_view()}
+                </ul>
+            </Show>
+            <details class="more">
+                <summary class="button">"Steps of this phase (Table 1)"</summary>
+                <ol class="steps">{move || steps().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol>
+            </details>
+            {move || match confirm.get() {
+                None => view! {
+                    <div class="row">
+                        <button class="button primary big" on:click=next_phase>"Next phase"</button>
+                    </div>
+                }
+                .into_any(),
+                Some(open) => {
+                    let question = format!(
+                        "{} item{} not done in phase {} ({}): move on anyway?",
+                        open.len(),
+                        if open.len() == 1 { "" } else { "s" },
+                        phase().number(),
+                        phase().name()
+                    );
+                    view! {
+                        <div class="banner warning" role="alertdialog" aria-labelledby="confirm-question">
+                            <p id="confirm-question"><strong>{question}</strong></p>
+                            <ul>{open.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
+                            <div class="actions">
+                                <button class="button primary" on:click=move_on>"Move on anyway"</button>
+                                <button class="button" on:click=move |_| confirm.set(None)>"Stay in this phase"</button>
+                            </div>
+                        </div>
+                    }
+                    .into_any()
+                }
+            }}
             <div class="row">
                 <button class="button" prop:disabled=move || !can_undo() on:click=move |_| store.undo()>"Undo"</button>
                 <button class="button" prop:disabled=move || !can_redo() on:click=move |_| store.redo()>"Redo"</button>
@@ -61,6 +163,10 @@ pub fn GameScreen() -> impl IntoView {
             <div class="row">
                 <a class="button" href="/games">"Saved games"</a>
             </div>
+            <details class="more" id="game-settings">
+                <summary class="button">"Game settings and house rules"</summary>
+                <settings::GameSettings/>
+            </details>
             <h2>"History"</h2>
             <Show
                 when=move || !recent().is_empty()
