@@ -371,8 +371,8 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     }
                     items.push(item(
                         format!("officer-{}", o.id),
-                        format!("Roll for {}: the closest he or his unit came to a fighting enemy unit (Table 20)", o.name),
-                        "8",
+                        format!("Roll for {}: the closest he or his unit came to a fighting enemy unit", o.name),
+                        "8, Table 20",
                         Some(&o.id),
                         Some(format!("/resolve/officer?officer={}", o.id)),
                     ));

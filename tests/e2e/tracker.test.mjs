@@ -79,8 +79,12 @@ test('a whole turn: each phase lists what the rules require, moving on asks firs
   await dialog.getByRole('button', { name: 'Stay in this phase' }).tap();
   await page.getByText('Phase 1 of 8: Mark Orders').waitFor();
   // Ticked by hand: one tap moves on.
-  await mark.check();
-  assert.equal(await mark.isChecked(), true);
+  for (const target of [mark.locator('xpath=..'), page.getByRole('link', { name: /^Open: Mark orders/ })]) {
+    const box = await target.boundingBox();
+    assert.ok(box.height >= 48 && box.width >= 48, `checklist target ${box.width}x${box.height}`);
+  }
+  await mark.tap();
+  await page.getByRole('checkbox', { name: /Mark orders for every regiment/, checked: true }).waitFor();
   await page.getByRole('button', { name: 'Next phase' }).tap();
 
   // Phase 2 (2.1.1, 2.2, 2.4): the rout move with Table 3's Routed row, the checks, the rally.
@@ -172,14 +176,16 @@ test('game settings: the number of turns and a house rule, kept over a reload an
 
   const singleStands = page.getByRole('checkbox', { name: /F\.12 Single Stands/ });
   assert.equal(await singleStands.isChecked(), false);
-  await singleStands.check();
+  await singleStands.tap();
+  await page.getByRole('checkbox', { name: /F\.12 Single Stands/, checked: true }).waitFor();
   const box = await singleStands.locator('xpath=..').boundingBox();
-  assert.ok(box.height >= 44, `the house rule row is ${box.height}px high`);
+  assert.ok(box.height >= 48, `the house rule row is ${box.height}px high`);
   const doubling = page.getByRole('checkbox', { name: /25 mm figures/ });
-  await doubling.check();
+  await doubling.tap();
+  await page.getByRole('checkbox', { name: /25 mm figures/, checked: true }).waitFor();
   // Undo takes the last change back (25 mm doubling) and leaves the house rule.
   await page.getByRole('button', { name: 'Undo' }).tap();
-  assert.equal(await doubling.isChecked(), false);
+  await page.getByRole('checkbox', { name: /25 mm figures/, checked: false }).waitFor();
   assert.equal(await singleStands.isChecked(), true);
 
   await settle(page);

@@ -112,22 +112,6 @@ pub fn GameScreen() -> impl IntoView {
                     })
                 }}
             </ul>
-            <Show when=last_turn>
-                <p class="banner info" role="status">"This is the scenario's last turn: the game ends when phase 8 is done."</p>
-            </Show>
-            <h2 id="checklist-title">{move || format!("To do in phase {}", phase().number())}</h2>
-            <Show
-                when=move || !items().is_empty()
-                fallback=|| view! { <p class="muted">"Nothing the rules require in this phase."</p> }
-            >
-                <ul class="checklist" aria-labelledby="checklist-title">
-                    {move || items().into_iter().map(checklist_item).collect_view()}
-                </ul>
-            </Show>
-            <details class="more">
-                <summary class="button">"Steps of this phase (Table 1)"</summary>
-                <ol class="steps">{move || steps().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol>
-            </details>
             {move || match confirm.get() {
                 None => view! {
                     <div class="row">
@@ -156,6 +140,22 @@ pub fn GameScreen() -> impl IntoView {
                     .into_any()
                 }
             }}
+            <Show when=last_turn>
+                <p class="banner info" role="status">"This is the scenario's last turn: the game ends when phase 8 is done."</p>
+            </Show>
+            <h2 id="checklist-title">{move || format!("To do in phase {}", phase().number())}</h2>
+            <Show
+                when=move || !items().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing the rules require in this phase."</p> }
+            >
+                <ul class="checklist" aria-labelledby="checklist-title">
+                    {move || items().into_iter().map(checklist_item).collect_view()}
+                </ul>
+            </Show>
+            <details class="more">
+                <summary class="button">"Steps of this phase (Table 1)"</summary>
+                <ol class="steps">{move || steps().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol>
+            </details>
             <div class="row">
                 <button class="button" prop:disabled=move || !can_undo() on:click=move |_| store.undo()>"Undo"</button>
                 <button class="button" prop:disabled=move || !can_redo() on:click=move |_| store.redo()>"Redo"</button>
