@@ -29,11 +29,16 @@ async function absent(page, names, why) {
   }
 }
 
+/** A link of the bottom navigation. */
+function nav(page, name) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+}
+
 async function setTimer(page, seconds) {
   await page.getByText('Marking settings').tap();
   await page.getByLabel('Marking time in seconds (1.1.1: 180)').fill(String(seconds));
   await page.getByRole('button', { name: 'Set marking time' }).tap();
-  await page.getByText(`Now 0:${String(seconds).padStart(2, '0')}.`).waitFor();
+  await page.getByText(`Now ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}.`).waitFor();
   await page.getByText('Marking settings').tap();
 }
 
@@ -50,12 +55,12 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await page.getByText('Open now').first().waitFor();
 
   // Before marking: the 7th Tennessee is shaken (2.3.5.b).
-  await page.getByRole('link', { name: 'Roster' }).tap();
+  await nav(page, 'Roster').tap();
   await page.getByRole('button', { name: 'Confederate' }).tap();
   await page.getByRole('button', { name: 'More for 7th Tennessee' }).tap();
   await page.getByRole('article', { name: '7th Tennessee' }).getByRole('button', { name: '▲ Shaken' }).tap();
 
-  await page.getByRole('link', { name: 'Orders' }).tap();
+  await nav(page, 'Orders').tap();
   await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   await setTimer(page, 9);
 
@@ -71,6 +76,8 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await wisconsin.getByRole('button', { name: 'left', exact: true }).tap();
   await wisconsin.getByText('Order: ← Move This Direction, left').waitFor();
   await absent(page, CONFEDERATE, 'Union marking');
+  // (The check sees what is there: the Union's own units are in the tree.)
+  assert.ok((await page.locator('body').ariaSnapshot()).includes('6th Wisconsin'));
 
   // A reload keeps the order and the running time: it continues, it does not restart.
   const beforeReload = await secondsLeft(page);
@@ -126,11 +133,11 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await absent(page, [...UNION, ...CONFEDERATE], 'both marked, before the reveal');
 
   // Phases 2 and 3, then the reveal.
-  await page.getByRole('link', { name: 'Game' }).tap();
+  await nav(page, 'Game').tap();
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByText('Phase 3 of 8').waitFor();
-  await page.getByRole('link', { name: 'Orders' }).tap();
+  await nav(page, 'Orders').tap();
   await page.getByRole('button', { name: 'Reveal orders' }).tap();
 
   const charge = page.getByRole('listitem', { name: '1st Tennessee' });
@@ -155,7 +162,7 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   assert.equal(await charge.getByRole('button').count(), 0);
 
   // The order sheet on the roster card.
-  await page.getByRole('link', { name: 'Roster' }).tap();
+  await nav(page, 'Roster').tap();
   await page.getByRole('button', { name: 'Union' }).tap();
   await page.getByRole('article', { name: '2nd Wisconsin' }).getByText('Orders: T1 CH').waitFor();
 
