@@ -1438,6 +1438,18 @@ mod tests {
     }
 
     #[test]
+    fn rule_3_1_the_order_sheet_shows_a_turn_only_once_revealed() {
+        let mut s = marked_and_at_reveal(OrderChoice::movement(MoveDirection::Forward, true));
+        assert_eq!(order_history(s.game(), "r-2wi"), None, "still secret before the reveal");
+        next_phase(&mut s);
+        go(&mut s, OrdersCommand::Reveal);
+        assert_eq!(order_history(s.game(), "r-2wi").as_deref(), Some("T1 ↑"));
+        go(&mut s, OrdersCommand::AcceptProposal { unit: None, half_move: false });
+        assert_eq!(order_history(s.game(), "r-2wi").as_deref(), Some("T1 CH"));
+        assert_eq!(order_history(s.game(), "r-1tn").as_deref(), Some("T1 C"));
+    }
+
+    #[test]
     fn rule_1_1_orders_are_undone_like_every_change() {
         let mut s = demo();
         start(&mut s, Side::Union);

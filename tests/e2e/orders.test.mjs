@@ -165,6 +165,11 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await nav(page, 'Roster').tap();
   await page.getByRole('button', { name: 'Union' }).tap();
   await page.getByRole('article', { name: '2nd Wisconsin' }).getByText('Orders: T1 CH').waitFor();
+  // And on the printed order sheet, in the turn 1 column.
+  await page.waitForTimeout(400);
+  await page.goto(server.url + 'print');
+  const row = page.getByRole('region', { name: 'Union: roster and orders' }).getByRole('row', { name: /2nd Wisconsin/ });
+  assert.equal(await row.getByRole('cell').nth(3).innerText(), 'CH');
 
   assert.deepEqual(problems.errors, []);
   await context.close();

@@ -5,7 +5,8 @@
 use super::timer::{unlock_audio, MarkingClock};
 use crate::rules::unit::{Formation, MoraleLevel, OrderKind};
 use crate::state::command::Command;
-use crate::state::orders::{units_of, MoveDirection, OrderChoice, OrderedUnit, OrdersCommand};
+use crate::rules::command::IntegrityLevel;
+use crate::state::orders::{integrity_of, units_of, MoveDirection, OrderChoice, OrderedUnit, OrdersCommand};
 use crate::state::roster::{Roster, Side};
 use crate::ui::roster::morale_words;
 use crate::ui::store::{use_store, Store};
@@ -93,6 +94,9 @@ enum Step {
     Direction,
     /// A shaken unit's move: the player confirms it does not close on the enemy (1.1.3).
     ConfirmAway(MoveDirection),
+    /// A forward move of a command that has ceased offensive activity: allowed only into a
+    /// position friendly troops hold, or for an isolated unit rejoining (11.2).
+    ConfirmFriendly(MoveDirection),
     Formation,
     Objective,
 }
@@ -119,6 +123,9 @@ fn OrderPicker(
     let shaken = units.iter().any(|u| u.morale == MoraleLevel::Shaken);
     let sections = units.iter().all(|u| u.section);
     let f2 = move || store.session.with_untracked(|s| s.game().setup.rules.movement.orders_for_shaken_units);
+    let ceased = store.session.with_untracked(|s| {
+        units.iter().any(|u| integrity_of(s.game(), u) == IntegrityLevel::CeaseOffensive)
+    });
     let enemies = StoredValue::new(enemies);
 
     let mark = move |order: OrderChoice| {
@@ -149,6 +156,8 @@ fn OrderPicker(
     let direction = move |d: MoveDirection| {
         if shaken {
             step.set(Some(Step::ConfirmAway(d)));
+        } else if ceased && d.is_forward() {
+            step.set(Some(Step::ConfirmFriendly(d)));
         } else {
             mark(OrderChoice::movement(d, d.is_forward()));
         }
@@ -205,6 +214,23 @@ fn OrderPicker(
                                     "It closes on the enemy (Appendix F.2)"
                                 </button>
                             })}
+                            <button class="button" on:click=move |_| step.set(None)>"Cancel"</button>
+                        </div>
+                    </fieldset>
+                }
+                .into_any(),
+                Some(Step::ConfirmFriendly(d)) => view! {
+                    <fieldset class="choices step">
+                        <legend>"The command has ceased offensive activity (11.2)"</legend>
+                        <p>{format!("A move {} toward the enemy is allowed only into a position friendly troops already hold, or for an isolated unit rejoining the main force.", d.label())}</p>
+                        <div class="row">
+                            <button class="button primary" on:click=move |_| mark(OrderChoice { into_friendly_position: true, ..OrderChoice::movement(d, true) })>
+                                "Into a position friendly troops hold"
+                            </button>
+                            <button class="button" on:click=move |_| mark(OrderChoice { rejoining: true, ..OrderChoice::movement(d, true) })>
+                                "Isolated, rejoining the main force"
+                            </button>
+                            <button class="button" on:click=move |_| mark(OrderChoice::movement(d, true))>"Neither"</button>
                             <button class="button" on:click=move |_| step.set(None)>"Cancel"</button>
                         </div>
                     </fieldset>
