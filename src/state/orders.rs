@@ -947,13 +947,18 @@ pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandEr
                 (PlayMode::OwnDevices, Some(s)) => vec![s],
                 _ => Side::BOTH.to_vec(),
             };
-            let turn = turn_mut(game);
-            if turn.revealed {
+            if turn_mut(game).revealed {
                 return Err(refused("The orders are already revealed."));
             }
-            if let Some(s) = needed.iter().find(|s| !turn.marked.contains(s)) {
-                return Err(refused(format!("The {} side has not finished marking.", s.label())));
+            // Phase one is over: a side that did not finish marking has its unmarked units
+            // on Hold (1.1.1).
+            let mut held = Vec::new();
+            for s in needed {
+                if !turn_mut(game).marked.contains(&s) {
+                    held.extend(finish(game, s));
+                }
             }
+            let turn = turn_mut(game);
             turn.revealed = true;
             turn.timer = None;
             let n = proposals(game).len();
@@ -962,7 +967,11 @@ pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandEr
                 .map(|t| t.units_with(OrderKind::Charge).map(|o| format!("{} charges {}", name_of(&game.roster, &o.unit), order_text(game, o).trim_start_matches("Charge ").to_string())).collect())
                 .unwrap_or_default();
             let charges = if charges.is_empty() { "no charges".to_string() } else { charges.join(", ") };
-            Ok(format!("Orders revealed (3.1): {charges}; {n} to change to Conditional Hold (3.2)"))
+            let mut text = format!("Orders revealed (3.1): {charges}; {n} to change to Conditional Hold (3.2)");
+            if !held.is_empty() {
+                text.push_str(&format!("; {}", held_text(&held)));
+            }
+            Ok(text)
         }
         OrdersCommand::SetConditionalHold { unit, on } => {
             revealed_now(game)?;
@@ -1282,10 +1291,16 @@ mod tests {
         let text = go(&mut s, OrdersCommand::Reveal);
         assert!(text.contains("1st Tennessee charges \u{201c}2nd Wisconsin\u{201d}"), "{text}");
         assert!(s.game().orders_this_turn().unwrap().revealed);
+        // Phase one ended without a side finishing: its unmarked units are on Hold (1.1.1).
         let mut early = demo();
+        go(&mut early, mark("r-2wi", OrderChoice::plain(OrderKind::FirstFire)));
         next_phase(&mut early);
         next_phase(&mut early);
-        assert!(refuse(&mut early, OrdersCommand::Reveal).contains("has not finished marking"));
+        let text = go(&mut early, OrdersCommand::Reveal);
+        assert!(text.contains("Hold given to 6th Wisconsin") && text.contains("1st Tennessee"), "{text}");
+        assert_eq!(order_of(&early, "r-2wi").kind, OrderKind::FirstFire);
+        assert!(order_of(&early, "r-1tn").by_default);
+        assert!(refuse(&mut early, OrdersCommand::Reveal).contains("already revealed"));
     }
 
     #[test]
