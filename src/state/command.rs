@@ -2,8 +2,8 @@
 //! ([`Session::dispatch`]), which records it in the log and makes it undoable.
 
 use super::game::{Game, LogEntry};
-use super::orders::MoraleChange;
 use super::tracker::TrackerCommand;
+use super::orders::{MoraleChange, OrdersCommand};
 use super::roster::{
     Army, Battery, Brigade, ChargePermission, CommandScope, Division, GunState, LevelCrossed, Officer, OfficerCondition,
     Regiment, Roster, Section, Side, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, MAX_BENEFIT, MAX_DETACHED_STANDS,
@@ -370,6 +370,8 @@ pub enum Command {
 
     /// The turn tracker: ticks, the game's length and house rules, surprise.
     Tracker(TrackerCommand),
+    /// Orders: the marking timer, marking, the reveal and Conditional Hold (1, 3).
+    Orders(OrdersCommand),
 }
 
 /// A marker on a regiment.
@@ -737,6 +739,7 @@ impl Command {
         let counter = &mut game.next_id;
         let roster = &mut game.roster;
         let text = match self {
+            Command::Orders(cmd) => super::orders::execute(cmd, game)?,
             Command::NextPhase => {
                 let from = game.phase;
                 let (next, new_turn) = from.next();
@@ -1521,6 +1524,9 @@ mod tests {
     use crate::rules::unit::Quality;
     use crate::state::demo::demo_game;
     use crate::state::game::Phase;
+    use crate::rules::officers::Experience;
+    use crate::rules::unit::OrderKind;
+    use crate::state::orders::{MoveDirection, OrderChoice, PlayMode};
     use crate::state::roster::{GunType, Rank, Weapon};
 
     fn demo() -> Session {
@@ -1638,6 +1644,47 @@ mod tests {
                 kind: crate::rules::surprise::SurpriseKind::Tactical,
                 turns: 2,
             })),
+            c(Command::Orders(OrdersCommand::SetTimerSeconds { seconds: 5 })),
+            c(Command::Orders(OrdersCommand::SetPlayMode { mode: PlayMode::OwnDevices, device_side: Some(Side::Union) })),
+            c(Command::Orders(OrdersCommand::StartTimer { side: Side::Union, deadline_ms: 9.0e12 })),
+            c(Command::Orders(OrdersCommand::Mark { unit: id("r-2wi"), order: OrderChoice::charge("r-1tn") })),
+            c(Command::Orders(OrdersCommand::MarkGroup { group: id("bt-hall"), order: OrderChoice::plain(OrderKind::FirstFire) })),
+            (
+                vec![Command::Orders(OrdersCommand::Mark { unit: id("r-2wi"), order: OrderChoice::plain(OrderKind::Hold) })],
+                Command::Orders(OrdersCommand::Clear { unit: id("r-2wi") }),
+            ),
+            c(Command::Orders(OrdersCommand::FinishMarking { side: Side::Confederate })),
+            (
+                vec![Command::Orders(OrdersCommand::StartTimer { side: Side::Union, deadline_ms: 9.0e12 })],
+                Command::Orders(OrdersCommand::TimeUp),
+            ),
+            (at_reveal(), Command::Orders(OrdersCommand::Reveal)),
+            (
+                [at_reveal(), vec![Command::Orders(OrdersCommand::Reveal)]].concat(),
+                Command::Orders(OrdersCommand::SetConditionalHold { unit: id("r-6wi"), on: true }),
+            ),
+            (
+                [at_reveal(), vec![Command::Orders(OrdersCommand::Reveal)]].concat(),
+                Command::Orders(OrdersCommand::AcceptProposal { unit: None, half_move: true }),
+            ),
+            (
+                [at_reveal(), vec![Command::Orders(OrdersCommand::Reveal)]].concat(),
+                Command::Orders(OrdersCommand::SetCharged { unit: id("r-6wi"), on: true }),
+            ),
+            c(Command::Orders(OrdersCommand::SetExperience { officer: id("o-meredith"), experience: Some(Experience::Poor) })),
+        ]
+    }
+
+    /// Both sides marked (the 2nd Wisconsin moving, charged by the 1st Tennessee), phase 3.
+    fn at_reveal() -> Vec<Command> {
+        let o = |c: OrdersCommand| Command::Orders(c);
+        vec![
+            o(OrdersCommand::Mark { unit: "r-2wi".into(), order: OrderChoice::movement(MoveDirection::Left, false) }),
+            o(OrdersCommand::Mark { unit: "r-1tn".into(), order: OrderChoice::charge("r-2wi") }),
+            o(OrdersCommand::FinishMarking { side: Side::Union }),
+            o(OrdersCommand::FinishMarking { side: Side::Confederate }),
+            Command::NextPhase,
+            Command::NextPhase,
         ]
     }
 

@@ -380,10 +380,31 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
         }
     }
+    let settled = settled_by_orders(game);
     for i in &mut items {
-        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key);
+        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key) || settled.contains(&i.key.as_str());
     }
     items
+}
+
+/// The items the Orders area settles itself: marking is done once every side with units has
+/// finished (1.1), the reveal once revealed (3.1), and the Conditional Hold changes once no
+/// required change is left (3.2).
+fn settled_by_orders(game: &Game) -> Vec<&'static str> {
+    let mut done = Vec::new();
+    let Some(turn) = game.orders_this_turn() else { return done };
+    let mut sides_with_units =
+        Side::BOTH.into_iter().filter(|s| !super::orders::units_of(&game.roster, *s).is_empty());
+    if sides_with_units.all(|s| turn.marked.contains(&s)) {
+        done.push("mark");
+    }
+    if turn.revealed {
+        done.extend(["reveal", "declare"]);
+        if super::orders::proposals(game).is_empty() {
+            done.push("conditional-hold");
+        }
+    }
+    done
 }
 
 /// The items of the current phase not ticked.
@@ -684,13 +705,15 @@ mod tests {
             morale_when_marked: MoraleLevel::Good,
             by_default: false,
             conditional_hold: None,
+            group: None,
+            if_rallied: false,
         }
     }
 
     /// The demo game with this turn's orders.
     fn with_orders(orders: Vec<UnitOrder>) -> Game {
         let mut g = demo_game("g");
-        g.orders.push(TurnOrders { turn: 1, orders, marked: Side::BOTH.to_vec(), timer: None, revealed: true });
+        g.orders.push(TurnOrders { turn: 1, orders, marked: Side::BOTH.to_vec(), timer: None, revealed: true, charged: Vec::new() });
         g
     }
 
@@ -713,6 +736,26 @@ mod tests {
         }
         next(s);
         s.game().log.last().unwrap().text.clone()
+    }
+
+    #[test]
+    fn rule_1_1_and_3_2_the_orders_area_settles_marking_and_the_reveal() {
+        use crate::state::orders::{OrderChoice, OrdersCommand};
+        let mut s = Session::new(demo_game("g"));
+        let key_done = |s: &Session, key: &str| phase_items(s.game()).iter().find(|i| i.key == key).map(|i| i.done);
+        assert_eq!(key_done(&s, "mark"), Some(false));
+        s.dispatch(&Command::Orders(OrdersCommand::Mark { unit: "r-2wi".into(), order: OrderChoice::plain(OrderKind::Hold) }), 0.0).unwrap();
+        s.dispatch(&Command::Orders(OrdersCommand::FinishMarking { side: Side::Union }), 0.0).unwrap();
+        assert_eq!(key_done(&s, "mark"), Some(false), "one side still marking");
+        s.dispatch(&Command::Orders(OrdersCommand::FinishMarking { side: Side::Confederate }), 0.0).unwrap();
+        assert_eq!(key_done(&s, "mark"), Some(true));
+        assert!(not_done(s.game()).is_empty());
+        s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        assert_eq!(key_done(&s, "reveal"), Some(false));
+        s.dispatch(&Command::Orders(OrdersCommand::Reveal), 0.0).unwrap();
+        assert_eq!(key_done(&s, "reveal"), Some(true));
+        assert_eq!(key_done(&s, "declare"), Some(true));
     }
 
     #[test]

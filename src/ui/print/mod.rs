@@ -1,8 +1,10 @@
 //! The roster and order sheet to print: a page per side listing each regiment with its BMP,
-//! figures and weapon, and an empty column per turn for orders, like the paper order sheets.
+//! figures and weapon, and a column per turn with each order once revealed (blank before:
+//! still secret), like the paper order sheets.
 
 use crate::rules::morale::{bmp, BmpTableKind, MoraleRulings, MoraleUnit};
 use crate::rules::Overrides;
+use crate::state::game::Game;
 use crate::state::roster::{Army, Regiment, Side};
 use crate::ui::games::files;
 use crate::ui::store::use_store;
@@ -37,9 +39,25 @@ struct Line {
     quality: &'static str,
     figures: (String, String),
     weapon: &'static str,
+    /// The revealed order of each turn on the sheet, as its counter code (1.1, 3.1).
+    orders: Vec<String>,
 }
 
-fn lines(army: &Army) -> Vec<Line> {
+/// A regiment's revealed order codes for turns 1 to [`ORDER_TURNS`]; empty where not yet
+/// revealed (still secret) or not yet played.
+fn order_codes(game: &Game, unit: &str) -> Vec<String> {
+    (1..=ORDER_TURNS)
+        .map(|turn| {
+            game.orders
+                .iter()
+                .filter(|t| t.turn == turn && t.revealed)
+                .find_map(|t| t.order_of(unit).map(|o| o.code()))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn lines(army: &Army, game: &Game) -> Vec<Line> {
     let mut out = Vec::new();
     for division in &army.divisions {
         for brigade in &division.brigades {
@@ -51,6 +69,7 @@ fn lines(army: &Army) -> Vec<Line> {
                     quality: r.quality.label(),
                     figures: figures_text(r),
                     weapon: r.weapon.label(),
+                    orders: order_codes(game, &r.id),
                 });
             }
         }
@@ -66,7 +85,7 @@ pub fn PrintScreen() -> impl IntoView {
 
     let side_view = move |side: Side| {
         let g = game();
-        let rows = lines(g.roster.army(side));
+        let rows = lines(g.roster.army(side), &g);
         let title = format!("{}: roster and orders", side.label());
         let caption = format!("{} roster and order sheet, {}", side.label(), g.name);
         let empty = rows.is_empty();
@@ -103,7 +122,7 @@ pub fn PrintScreen() -> impl IntoView {
                                                 <td>{l.bmp} <span class="unit-quality">{l.quality}</span></td>
                                                 <td>{l.figures.0} " " <span class="stands">{l.figures.1}</span></td>
                                                 <td>{l.weapon}</td>
-                                                {(1..=ORDER_TURNS).map(|_| view! { <td class="turn-col"></td> }).collect_view()}
+                                                {l.orders.into_iter().map(|o| view! { <td class="turn-col">{o}</td> }).collect_view()}
                                             </tr>
                                         })
                                         .collect_view()}
@@ -121,7 +140,7 @@ pub fn PrintScreen() -> impl IntoView {
         <section class="screen print-screen" aria-labelledby="print-title">
             <h1 id="print-title">"Roster and order sheet"</h1>
             <p class="subtitle no-print">
-                "A page per side: regiment, BMP (Table 5, not charged), figures, weapon, and a column per turn to write orders in."
+                "A page per side: regiment, BMP (Table 5, not charged), figures, weapon, and a column per turn: the orders revealed so far, blank to write in the rest."
             </p>
             <div class="row no-print">
                 <button class="button primary" on:click=move |_| files::print()>"Print roster and order sheet"</button>

@@ -86,6 +86,7 @@ fn SectionRow(id: String) -> impl IntoView {
                             if s.state == GunState::InAction { String::new() } else { format!(" · {}", s.state.label()) },
                         )}
                     </p>
+                    {super::regiment::order_sheet(store, &s.id)}
                 })}
                 <div class="row">
                     <button class="button primary" aria-label=move || format!("Add a crew kill to {}", name())

@@ -13,7 +13,7 @@ use crate::state::roster::{CommandScope, Side};
 use crate::ui::store::{use_store, Store};
 use leptos::prelude::*;
 
-pub use regiment::RegimentCard;
+pub use regiment::{morale_words, RegimentCard};
 
 /// What the players must be told after a tap: morale checks due, a stand lost, a level
 /// crossed, or a deletion to undo.

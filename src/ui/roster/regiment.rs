@@ -37,6 +37,12 @@ fn morale_class(level: MoraleLevel) -> &'static str {
     }
 }
 
+/// The unit's revealed orders, turn by turn (1.1, 3.1): its line of the order sheet.
+pub fn order_sheet(store: crate::ui::store::Store, unit: &str) -> Option<AnyView> {
+    let line = store.session.with(|s| crate::state::orders::order_history(s.game(), unit))?;
+    Some(view! { <p class="unit-facts order-history">{format!("Orders: {line}")}</p> }.into_any())
+}
+
 /// A regiment's card.
 #[component]
 pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
@@ -79,6 +85,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                                 {r.prone.then_some(" · prone")}
                                 {r.removed_from_board.then_some(" · removed from the board")}
                             </p>
+                            {order_sheet(store, &r.id)}
                         }
                     })
                 }}

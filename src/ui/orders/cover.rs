@@ -1,0 +1,55 @@
+//! The cover screen of a shared device (1.1: orders stay secret until the reveal): between
+//! the sides nothing of either side's orders is rendered, so neither scrolling, the back button
+//! nor a screen reader can reach them.
+
+use super::timer::unlock_audio;
+use crate::state::command::Command;
+use crate::state::orders::{clock, OrdersCommand};
+use crate::state::roster::Side;
+use crate::ui::browser;
+use crate::ui::store::use_store;
+use leptos::prelude::*;
+
+/// "Hand the device to the ... player", and the tap that starts his marking and timer.
+#[component]
+pub fn Cover(side: Side) -> impl IntoView {
+    let store = use_store();
+    let seconds = move || store.session.with(|s| s.game().setup.orders.timer_seconds);
+    let start = move |_| {
+        // The tap that starts the timer also unlocks its sound on mobile browsers.
+        unlock_audio();
+        let deadline_ms = browser::now_ms() + f64::from(seconds()) * 1000.0;
+        store.dispatch(Command::Orders(OrdersCommand::StartTimer { side, deadline_ms }));
+    };
+    view! {
+        <section class="cover" aria-labelledby="cover-title">
+            <h2 id="cover-title">{format!("Hand the device to the {} player", side.label())}</h2>
+            <p>{move || format!("The {} player marks in secret, with {} on the timer (1.1.1).", side.label(), clock(seconds()))}</p>
+            <button class="button primary big cover-start" on:click=start>
+                {format!("Tap to start marking: {}", side.label())}
+            </button>
+        </section>
+    }
+    .into_any()
+}
+
+/// Own devices: the start of this device's side's marking.
+#[component]
+pub fn StartOwn(side: Side) -> impl IntoView {
+    let store = use_store();
+    let seconds = move || store.session.with(|s| s.game().setup.orders.timer_seconds);
+    let start = move |_| {
+        unlock_audio();
+        let deadline_ms = browser::now_ms() + f64::from(seconds()) * 1000.0;
+        store.dispatch(Command::Orders(OrdersCommand::StartTimer { side, deadline_ms }));
+    };
+    view! {
+        <section class="cover" aria-labelledby="cover-title">
+            <h2 id="cover-title">{format!("Mark the {} orders", side.label())}</h2>
+            <button class="button primary big cover-start" on:click=start>
+                {move || format!("Start marking: {} on the timer", clock(seconds()))}
+            </button>
+        </section>
+    }
+    .into_any()
+}
