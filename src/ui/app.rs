@@ -47,7 +47,7 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("resolve/morale") view=resolve::MoraleScreen/>
                         <Route path=path!("resolve/rally") view=resolve::RallyScreen/>
                         <Route path=path!("resolve/officer") view=resolve::OfficerScreen/>
-                        <Route path=path!("resolve/fire") view=|| view! { <resolve::NotBuilt route="fire"/> }/>
+                        <Route path=path!("resolve/fire") view=resolve::FireScreen/>
                         <Route path=path!("resolve/charge") view=|| view! { <resolve::NotBuilt route="charge"/> }/>
                         <Route path=path!("resolve/move") view=|| view! { <resolve::NotBuilt route="move"/> }/>
                         <Route path=path!("resolve/rout") view=|| view! { <resolve::NotBuilt route="rout"/> }/>

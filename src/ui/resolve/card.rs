@@ -1,8 +1,8 @@
 //! The result card: the result in words with its rule numbers, applied to the game in one tap
 //! through existing commands, and undone in one tap.
 
-use super::queue::use_queue;
-use crate::state::command::{Command, MoraleCheck};
+use super::queue::{use_queue, Due};
+use crate::state::command::Command;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
 
@@ -18,7 +18,7 @@ pub struct Resolution {
     /// From a unit of the game (false: a quick look-up, nothing recorded).
     pub recorded: bool,
     /// Checks the result calls for besides those the commands report.
-    pub queue: Vec<MoraleCheck>,
+    pub queue: Vec<Due>,
 }
 
 /// What was applied: the result as it was, the undo steps and the checks queued.
@@ -27,7 +27,7 @@ pub struct Applied {
     /// The result applied.
     pub resolution: Resolution,
     steps: usize,
-    queued: Vec<MoraleCheck>,
+    queued: Vec<Due>,
 }
 
 /// The result of the roll, once the dice are in; `applied` is owned by the resolver so that a
@@ -48,7 +48,7 @@ pub fn ResultCard(
             match store.dispatch_outcome(cmd.clone()) {
                 Some(out) => {
                     steps += 1;
-                    checks.extend(out.morale_checks);
+                    checks.extend(out.morale_checks.into_iter().map(Due::from));
                 }
                 None => {
                     // Refused (the reason is shown): take back what went before, as one step.
@@ -71,13 +71,7 @@ pub fn ResultCard(
             for _ in 0..a.steps {
                 store.undo();
             }
-            for c in &a.queued {
-                queue.0.update(|q| {
-                    if let Some(i) = q.iter().position(|x| x == c) {
-                        q.remove(i);
-                    }
-                });
-            }
+            queue.take_back(&a.queued);
         }
         applied.set(None);
     };

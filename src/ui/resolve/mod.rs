@@ -5,6 +5,8 @@
 
 pub mod card;
 pub mod dice;
+pub mod fire;
+pub mod missing;
 pub mod morale;
 pub mod odds;
 pub mod officer;
@@ -20,7 +22,7 @@ const RESOLVERS: [(&str, &str, &str, bool); 8] = [
     ("/resolve/morale", "Morale check", "2.3, Tables 2, 5-7", true),
     ("/resolve/rally", "Rally", "2.4", true),
     ("/resolve/officer", "Officer casualties", "8, Table 20", true),
-    ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", false),
+    ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", true),
     ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
     ("/resolve/move", "Movement allowance", "6, Tables 3, 4", false),
     ("/resolve/rout", "Forced rout move", "2.1.2", false),
@@ -72,6 +74,12 @@ pub fn MoraleScreen() -> impl IntoView {
 #[component]
 pub fn RallyScreen() -> impl IntoView {
     view! { <morale::MoraleResolver kind=morale::Kind::Rally/> }.into_any()
+}
+
+/// `/resolve/fire`.
+#[component]
+pub fn FireScreen() -> impl IntoView {
+    view! { <fire::FireResolver/> }.into_any()
 }
 
 /// `/resolve/officer`.

@@ -13,7 +13,7 @@ use crate::rules::morale::{
 };
 use crate::rules::unit::{Arm, MoraleLevel, Quality};
 use crate::rules::{Overrides, RuleResult, TwoDice};
-use crate::state::command::{CheckReason as Due, Command, RegimentFlag};
+use crate::state::command::{Command, RegimentFlag};
 use crate::state::game::Game;
 use crate::state::roster::GunState;
 use crate::ui::store::use_store;
@@ -56,7 +56,37 @@ impl Reason {
         Reason::SpectacularDeath,
     ];
 
-    fn label(self) -> &'static str {
+    /// The word in `/resolve/morale?reason=...`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Reason::FirstKill => "first-kill",
+            Reason::StandLost => "stand-lost",
+            Reason::CrewKill => "crew-kill",
+            Reason::ArtilleryHit => "artillery-hit",
+            Reason::Devastation => "devastation",
+            Reason::SawRout => "saw-rout",
+            Reason::NeighbourEliminated => "neighbour-eliminated",
+            Reason::OfficerHit => "officer-hit",
+            Reason::SpectacularDeath => "spectacular-death",
+        }
+    }
+
+    /// Its step in the order of 4.4.2: own problems (first kill, crew kill, artillery hit,
+    /// stand lost, devastation) before other units' (eliminated neighbour, routs seen).
+    pub fn order(self) -> u8 {
+        match self {
+            Reason::FirstKill => 1,
+            Reason::CrewKill => 2,
+            Reason::ArtilleryHit => 3,
+            Reason::StandLost => 4,
+            Reason::Devastation => 5,
+            Reason::NeighbourEliminated => 6,
+            Reason::SawRout | Reason::OfficerHit | Reason::SpectacularDeath => 7,
+        }
+    }
+
+    /// The words on its toggle.
+    pub fn label(self) -> &'static str {
         match self {
             Reason::FirstKill => "First kill",
             Reason::StandLost => "Stand lost",
@@ -71,7 +101,7 @@ impl Reason {
     }
 
     /// "Table 2 no. 6, 4.4.1.d".
-    fn rule(self) -> &'static str {
+    pub fn rule(self) -> &'static str {
         match self {
             Reason::FirstKill => "Table 2 no. 3, 4.4.1.a",
             Reason::StandLost => "Table 2 no. 6, 4.4.1.d",
@@ -90,28 +120,7 @@ impl Reason {
     }
 
     fn from_key(key: &str) -> Option<Reason> {
-        match key {
-            "first-kill" => Some(Reason::FirstKill),
-            "stand-lost" => Some(Reason::StandLost),
-            "crew-kill" => Some(Reason::CrewKill),
-            "artillery-hit" => Some(Reason::ArtilleryHit),
-            "devastation" => Some(Reason::Devastation),
-            "saw-rout" => Some(Reason::SawRout),
-            "neighbour-eliminated" => Some(Reason::NeighbourEliminated),
-            "officer-hit" => Some(Reason::OfficerHit),
-            "spectacular-death" => Some(Reason::SpectacularDeath),
-            _ => None,
-        }
-    }
-
-    /// The queued check it answers, if the commands queue that kind.
-    fn due(self) -> Option<Due> {
-        match self {
-            Reason::FirstKill => Some(Due::FirstKill),
-            Reason::StandLost => Some(Due::StandLost),
-            Reason::CrewKill => Some(Due::CrewKill),
-            _ => None,
-        }
+        Reason::ALL.into_iter().find(|r| r.key() == key)
     }
 }
 
@@ -349,8 +358,18 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             merged.set(f.merged);
         }
     });
-    Effect::new(move |prev: Option<Option<String>>| {
-        let now = chosen.get();
+    // A queued check opened from this very screen changes only the query.
+    Effect::new(move |_| {
+        let (unit, why) = query.with(|q| (q.get("unit"), q.get("reason")));
+        if let Some(u) = unit.filter(|u| !u.is_empty()) {
+            chosen.set(Some(u));
+        }
+        if let Some(r) = why.and_then(|k| Reason::from_key(&k)) {
+            reason.set(r);
+        }
+    });
+    Effect::new(move |prev: Option<(Option<String>, Reason)>| {
+        let now = (chosen.get(), reason.get());
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
             faces.set(Vec::new());
@@ -378,7 +397,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     let rulings = move || store.session.with(|s| s.game().setup.rules.morale.clone());
     let computed = Memo::new(move |_| {
         let i = inputs();
-        store.table_entries.with(|o| inputs_mmp(&i, o, &rulings())).map_err(|e| e.to_string())
+        store.table_entries.with(|o| inputs_mmp(&i, o, &rulings()))
     });
     let result = Signal::derive(move || {
         let m = computed.get().ok()?;
@@ -399,7 +418,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     });
     let on_applied = Callback::new(move |_| {
         if let Some(id) = chosen.get_untracked() {
-            queue.done(&id, if kind == Kind::Check { reason.get_untracked().due() } else { None });
+            queue.done(&id, (kind == Kind::Check).then(|| reason.get_untracked()));
         }
     });
 
@@ -463,10 +482,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                         <OddsLine target=format!("Roll higher than {} on two dice (2 always routs, 12 always rallies: 2.3.2)", m.value) chances=vec![(what, chance)]/>
                     }.into_any()
                 }
-                Err(e) => view! {
-                    <p class="problem" role="alert">{e}</p>
-                    <p><a class="button" href="/tables">"Enter it on the Tables screen"</a></p>
-                }.into_any(),
+                Err(e) => view! { <super::missing::Problem error=e/> }.into_any(),
             }}
             <DiceEntry name="Die" count=Signal::derive(|| 2usize) faces=faces/>
             <ResultCard result=result applied=applied on_applied=on_applied/>

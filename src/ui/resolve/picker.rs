@@ -18,13 +18,13 @@ pub enum Pick {
 
 /// A labelled select, by side; the first choice is the quick look-up. `chosen` is the id.
 #[component]
-pub fn UnitPicker(pick: Pick, chosen: RwSignal<Option<String>>) -> impl IntoView {
+pub fn UnitPicker(pick: Pick, chosen: RwSignal<Option<String>>, #[prop(optional)] label: Option<&'static str>) -> impl IntoView {
     let store = use_store();
-    let label = match pick {
+    let label = label.unwrap_or(match pick {
         Pick::Officers => "Officer",
         Pick::Regiments => "Regiment",
         Pick::Units => "Regiment or gun section",
-    };
+    });
     let options = move || {
         store.session.with(|s| {
             let roster = &s.game().roster;
