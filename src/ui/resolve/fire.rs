@@ -476,7 +476,7 @@ pub fn FireResolver() -> impl IntoView {
                 Some(Err(e)) => Some(view! { <Problem error=e/> }.into_any()),
                 _ => None,
             }}
-            <Show when=move || matches!(outcome.get(), Some(Ok(_))) && save_no() > 0>
+            <Show when=move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0>
                 <Toggles legend="Saving rolls (Table 12)" options=vec![(SavesBy::App, "The app rolls them"), (SavesBy::Table, "We rolled them")] value=saves_by/>
                 {move || match saves_by.get() {
                     SavesBy::App => view! {
