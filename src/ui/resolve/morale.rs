@@ -208,6 +208,7 @@ pub fn result_words(kind: Kind, name: &str, total: u8, r: &MoraleResult) -> (Str
         AfterCheck::Removed => "removed from play".to_string(),
     };
     let headline = match (kind, r.roll) {
+        (Kind::Rally, _) if r.before == MoraleLevel::Good => format!("{name} has good morale: nothing to rally (2.4)."),
         (_, CheckRoll::InstantRout) => format!("{name} rolled 2: routs at once, now {after} (2.3.2)."),
         (_, CheckRoll::InstantRally) if r.after == AfterCheck::Removed => {
             format!("{name} rolled 12 while routed: removed from play (Table 7, as chosen in Settings).")
