@@ -82,8 +82,8 @@ test('a morale check undone from its result card leaves the regiment as it was',
   await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
   await result(page).getByRole('button', { name: 'Apply to the game' }).waitFor();
   await settle(page);
-  await page.reload();
-  await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
+  await openApp(page, server.url, 'resolve');
+  await resolver(page, 'Morale check');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
   await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
   assert.deepEqual(problems.errors, []);
@@ -94,7 +94,7 @@ test('an officer casualty roll (8, Table 20): hit under 2", light wound, applied
   const { context, page, problems } = await phone(browser);
   await demo(page);
   await resolver(page, 'Officer casualties');
-  await page.getByLabel('Officer').selectOption({ label: 'Brig. Gen. Solomon Meredith' });
+  await page.getByLabel('Officer', { exact: true }).selectOption({ label: 'Brig. Gen. Solomon Meredith' });
   await page.getByRole('group', { name: 'Closest to the enemy' }).getByRole('button', { name: 'Under 2"' }).tap();
   await page.getByText('Hit on 5 or 6 with one die').waitFor();
   await page.getByText('Hit: 33% (2 in 6)').waitFor();
@@ -166,8 +166,8 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
   assert.equal(await page.getByRole('button', { name: 'Apply to the game' }).count(), 0);
   // Asked once: the next roll of 7 on row 4 uses it at once, also after a reload.
   await settle(page);
-  await page.reload();
-  await page.getByRole('heading', { level: 1, name: 'Small arms fire' }).waitFor();
+  await openApp(page, server.url, 'resolve');
+  await resolver(page, 'Small arms fire');
   await page.getByLabel('Figures firing').fill('23');
   await page.getByRole('group', { name: 'Formation', exact: true }).getByRole('button', { name: 'Skirmish' }).tap();
   await page.getByLabel('Range in inches').fill('8');
@@ -187,8 +187,8 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
 
 test('a resolver not built yet says so', async () => {
   const { context, page } = await phone(browser);
-  await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
-  await page.getByRole('heading', { level: 1, name: 'Charge and melee' }).waitFor();
+  await openApp(page, server.url, 'resolve');
+  await resolver(page, 'Charge and melee');
   await page.getByText('This resolver is not built yet', { exact: false }).waitFor();
   await context.close();
 });

@@ -160,7 +160,7 @@ pub struct Facts {
 pub fn facts(game: &Game, id: &str) -> Option<Facts> {
     let roster = &game.roster;
     let (name, guns, arm, quality, level, stands_lost, merged) = if let Some(r) = roster.regiment(id) {
-        (r.name.clone(), false, r.arm, r.quality, r.morale, r.stands_lost() as u32, roster.merged_stands(id) as u32)
+        (r.name.clone(), false, r.arm, r.quality, r.morale, r.stands_lost() as u32, roster.merged_modifier(id).unsigned_abs())
     } else {
         let s = roster.section(id)?;
         (s.name.clone(), true, Arm::Artillery, s.crew_quality, s.morale, 0, 0)
@@ -551,7 +551,7 @@ mod tests {
     fn rule_2_3_4_f_facts_of_a_roster_regiment_include_its_officer() {
         let g = demo_game("g");
         let f = facts(&g, "r-19in").unwrap();
-        assert_eq!((f.quality, f.level, f.stands_lost, f.benefit), (Quality::Elite, MoraleLevel::Good, 0, 1));
+        assert_eq!((f.quality, f.level, f.stands_lost, f.benefit, f.merged), (Quality::Elite, MoraleLevel::Good, 0, 1, 0));
         assert!(facts(&g, "s-hall-1").unwrap().guns);
         assert!(facts(&g, "nope").is_none());
     }
