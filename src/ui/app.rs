@@ -50,7 +50,7 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("resolve/fire") view=resolve::FireScreen/>
                         <Route path=path!("resolve/charge") view=|| view! { <resolve::NotBuilt route="charge"/> }/>
                         <Route path=path!("resolve/move") view=|| view! { <resolve::NotBuilt route="move"/> }/>
-                        <Route path=path!("resolve/rout") view=|| view! { <resolve::NotBuilt route="rout"/> }/>
+                        <Route path=path!("resolve/rout") view=resolve::RoutScreen/>
                         <Route path=path!("resolve/artillery") view=|| view! { <resolve::NotBuilt route="artillery"/> }/>
                         <Route path=path!("tables") view=tables::TablesScreen/>
                         <Route path=path!("settings") view=settings::SettingsScreen/>

@@ -86,6 +86,16 @@ test('a morale check undone from its result card leaves the regiment as it was',
   await resolver(page, 'Morale check');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
   await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
+  // A rout goes on to its forced rout move (2.1.2): 3 dice in the open, placed in Disorder.
+  await dice(page, 1, 1);
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByRole('link', { name: 'Roll the forced rout move' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Forced rout move' }).waitFor();
+  await page.getByText('Roll 3 dice: 3" to 18"').waitFor();
+  await dice(page, 2, 3, 4);
+  await result(page).getByText('1st Tennessee routs 9" at once, away from the enemy, in Disorder (2.1.2).').waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

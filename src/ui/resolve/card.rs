@@ -5,6 +5,7 @@ use super::queue::{use_queue, Due};
 use crate::state::command::Command;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
+use leptos_router::components::A;
 
 /// A resolver's result.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,6 +20,8 @@ pub struct Resolution {
     pub recorded: bool,
     /// Checks the result calls for besides those the commands report.
     pub queue: Vec<Due>,
+    /// The resolver to go on with (its address and words), e.g. the forced rout move.
+    pub next: Option<(String, &'static str)>,
 }
 
 /// What was applied: the result as it was, the undo steps and the checks queued.
@@ -85,6 +88,7 @@ pub fn ResultCard(
                     <section class="card result" role="status" aria-label="Result">
                         <p class="headline"><strong>{r.headline.clone()}</strong></p>
                         {r.details.iter().map(|d| view! { <p>{d.clone()}</p> }).collect_view()}
+                        {r.next.clone().map(|(href, words)| view! { <p><A href=href attr:class="button">{words}</A></p> })}
                         {match (&done, r.recorded) {
                             (Some(_), _) => view! {
                                 <p class="applied">"Applied to the game."</p>

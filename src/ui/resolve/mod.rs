@@ -12,6 +12,7 @@ pub mod odds;
 pub mod officer;
 pub mod picker;
 pub mod queue;
+pub mod rout;
 pub mod toggles;
 
 use leptos::prelude::*;
@@ -25,7 +26,7 @@ const RESOLVERS: [(&str, &str, &str, bool); 8] = [
     ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", true),
     ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
     ("/resolve/move", "Movement allowance", "6, Tables 3, 4", false),
-    ("/resolve/rout", "Forced rout move", "2.1.2", false),
+    ("/resolve/rout", "Forced rout move", "2.1.2", true),
     ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", false),
 ];
 
@@ -80,6 +81,12 @@ pub fn RallyScreen() -> impl IntoView {
 #[component]
 pub fn FireScreen() -> impl IntoView {
     view! { <fire::FireResolver/> }.into_any()
+}
+
+/// `/resolve/rout`.
+#[component]
+pub fn RoutScreen() -> impl IntoView {
+    view! { <rout::RoutResolver/> }.into_any()
 }
 
 /// `/resolve/officer`.

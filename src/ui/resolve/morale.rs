@@ -415,6 +415,8 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             commands: id.as_deref().map(|id| commands(id, i.guns, &r)).unwrap_or_default(),
             recorded: id.is_some(),
             queue: Vec::new(),
+            next: (r.consequence == Consequence::ForcedRoutMove && !i.guns)
+                .then(|| (format!("/resolve/rout?unit={}", id.clone().unwrap_or_default()), "Roll the forced rout move")),
         })
     });
     let on_applied = Callback::new(move |_| {

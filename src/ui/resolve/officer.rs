@@ -54,6 +54,7 @@ pub fn officer_result(name: &str, id: Option<&str>, row: &DistanceRow, hit: &[u8
         commands: id.map(|id| vec![Command::OfficerHit { officer: id.to_string(), effect }]).unwrap_or_default(),
         recorded: id.is_some(),
         queue: Vec::new(),
+        next: None,
     })
 }
 
