@@ -75,7 +75,7 @@ test('a morale check undone from its result card leaves the regiment as it was',
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
   await dice(page, 1, 1);
   await result(page).getByText('1st Tennessee rolled 2: routs at once, now routed (2.3.2).').waitFor();
-  await result(page).getByText('forced rout move', { exact: false }).waitFor();
+  await result(page).getByText('makes its forced rout move now', { exact: false }).waitFor();
   await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
   await page.getByText('Regiment · Average · routed · 0 stands lost').waitFor();
   await result(page).getByRole('button', { name: 'Undo' }).tap();

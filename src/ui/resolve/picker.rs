@@ -53,7 +53,7 @@ pub fn UnitPicker(pick: Pick, chosen: RwSignal<Option<String>>, #[prop(optional)
     view! {
         <label class="field picker">
             <span>{label}</span>
-            <select on:change=move |ev| {
+            <select aria-label=label on:change=move |ev| {
                 let v = event_target_value(&ev);
                 chosen.set((!v.is_empty()).then_some(v));
             }>
