@@ -30,6 +30,8 @@ const AREAS: [Area; 6] = [
 pub fn App() -> impl IntoView {
     let store = Store::load();
     provide_context(store);
+    // The morale checks due outlive a change of screen (4.4.2).
+    provide_context(resolve::queue::Queue::new());
     Effect::new(move |_| browser::apply_theme(store.settings.get().theme));
 
     view! {
@@ -42,6 +44,14 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("orders") view=orders::OrdersScreen/>
                         <Route path=path!("roster") view=roster::RosterScreen/>
                         <Route path=path!("resolve") view=resolve::ResolveScreen/>
+                        <Route path=path!("resolve/morale") view=resolve::MoraleScreen/>
+                        <Route path=path!("resolve/rally") view=resolve::RallyScreen/>
+                        <Route path=path!("resolve/officer") view=resolve::OfficerScreen/>
+                        <Route path=path!("resolve/fire") view=resolve::FireScreen/>
+                        <Route path=path!("resolve/charge") view=|| view! { <resolve::NotBuilt route="charge"/> }/>
+                        <Route path=path!("resolve/move") view=|| view! { <resolve::NotBuilt route="move"/> }/>
+                        <Route path=path!("resolve/rout") view=resolve::RoutScreen/>
+                        <Route path=path!("resolve/artillery") view=|| view! { <resolve::NotBuilt route="artillery"/> }/>
                         <Route path=path!("tables") view=tables::TablesScreen/>
                         <Route path=path!("settings") view=settings::SettingsScreen/>
                         <Route path=path!("games") view=games::GamesScreen/>

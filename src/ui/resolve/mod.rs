@@ -1,14 +1,114 @@
-//! Resolve area (a titled placeholder until its issue fills it).
+//! The Resolve area: "what do I need to roll, and what happened?" A menu of resolvers with big
+//! buttons; each works from a unit of the game (the result applied in one tap, undoable) or as
+//! a quick look-up with nothing recorded. Shared parts: [`dice`], [`odds`], [`picker`],
+//! [`card`], [`toggles`], and the [`queue`] of morale checks due.
+
+pub mod card;
+pub mod dice;
+pub mod fire;
+pub mod missing;
+pub mod morale;
+pub mod odds;
+pub mod officer;
+pub mod picker;
+pub mod queue;
+pub mod rout;
+pub mod toggles;
 
 use leptos::prelude::*;
+use leptos_router::components::A;
 
-/// The Resolve area.
+/// The resolvers: route, button, rules; `built` false shows the "not built yet" line.
+const RESOLVERS: [(&str, &str, &str, bool); 8] = [
+    ("/resolve/morale", "Morale check", "2.3, Tables 2, 5-7", true),
+    ("/resolve/rally", "Rally", "2.4", true),
+    ("/resolve/officer", "Officer casualties", "8, Table 20", true),
+    ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", true),
+    ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
+    ("/resolve/move", "Movement allowance", "6, Tables 3, 4", false),
+    ("/resolve/rout", "Forced rout move", "2.1.2", true),
+    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", false),
+];
+
+/// The Resolve menu.
 #[component]
 pub fn ResolveScreen() -> impl IntoView {
     view! {
         <section class="screen" aria-labelledby="resolve-title">
             <h1 id="resolve-title">"Resolve"</h1>
-            <p class="muted">"Morale checks, small arms and artillery fire, charges, melee, movement and officer casualty rolls will be here."</p>
+            <queue::QueueList/>
+            <nav class="resolve-menu" aria-label="Resolvers">
+                {RESOLVERS
+                    .iter()
+                    .map(|(href, label, rules, built)| view! {
+                        <A href=*href attr:class="button big">
+                            <span>{*label}</span>
+                            <span class="muted small">{if *built { rules.to_string() } else { format!("{rules} · not built yet") }}</span>
+                        </A>
+                    })
+                    .collect_view()}
+            </nav>
         </section>
     }
+    .into_any()
+}
+
+/// The link back to the menu at the top of every resolver.
+#[component]
+pub fn BackToMenu() -> impl IntoView {
+    view! {
+        <div class="row back">
+            <A href="/resolve" attr:class="button">"← All resolvers"</A>
+        </div>
+        <queue::QueueList/>
+    }
+    .into_any()
+}
+
+/// `/resolve/morale`.
+#[component]
+pub fn MoraleScreen() -> impl IntoView {
+    view! { <morale::MoraleResolver kind=morale::Kind::Check/> }.into_any()
+}
+
+/// `/resolve/rally`.
+#[component]
+pub fn RallyScreen() -> impl IntoView {
+    view! { <morale::MoraleResolver kind=morale::Kind::Rally/> }.into_any()
+}
+
+/// `/resolve/fire`.
+#[component]
+pub fn FireScreen() -> impl IntoView {
+    view! { <fire::FireResolver/> }.into_any()
+}
+
+/// `/resolve/rout`.
+#[component]
+pub fn RoutScreen() -> impl IntoView {
+    view! { <rout::RoutResolver/> }.into_any()
+}
+
+/// `/resolve/officer`.
+#[component]
+pub fn OfficerScreen() -> impl IntoView {
+    view! { <officer::OfficerResolver/> }.into_any()
+}
+
+/// A resolver not built yet: its title and a clear line, not a blank page.
+#[component]
+pub fn NotBuilt(route: &'static str) -> impl IntoView {
+    let (label, rules) = RESOLVERS
+        .iter()
+        .find(|(href, ..)| href.ends_with(route))
+        .map(|(_, label, rules, _)| (*label, *rules))
+        .unwrap_or(("Resolver", ""));
+    view! {
+        <section class="screen resolver" aria-labelledby="resolver-title">
+            <BackToMenu/>
+            <h1 id="resolver-title">{label}</h1>
+            <p class="notice">{format!("This resolver is not built yet ({rules}). Use the Tables screen and the dice on the table for now.")}</p>
+        </section>
+    }
+    .into_any()
 }

@@ -1,0 +1,112 @@
+//! The result card: the result in words with its rule numbers, applied to the game in one tap
+//! through existing commands, and undone in one tap.
+
+use super::queue::{use_queue, Due};
+use crate::state::command::Command;
+use crate::ui::store::use_store;
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// A resolver's result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Resolution {
+    /// The result in one sentence, with the rule.
+    pub headline: String,
+    /// What the players do on the table because of it.
+    pub details: Vec<String>,
+    /// The commands that record it (none in a quick look-up).
+    pub commands: Vec<Command>,
+    /// From a unit of the game (false: a quick look-up, nothing recorded).
+    pub recorded: bool,
+    /// Checks the result calls for besides those the commands report.
+    pub queue: Vec<Due>,
+    /// The resolver to go on with (its address and words), e.g. the forced rout move.
+    pub next: Option<(String, &'static str)>,
+}
+
+/// What was applied: the result as it was, the undo steps and the checks queued.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Applied {
+    /// The result applied.
+    pub resolution: Resolution,
+    steps: usize,
+    queued: Vec<Due>,
+}
+
+/// The result of the roll, once the dice are in; `applied` is owned by the resolver so that a
+/// new choice of unit or dice can clear it. `on_applied` runs after a successful apply.
+#[component]
+pub fn ResultCard(
+    #[prop(into)] result: Signal<Option<Resolution>>,
+    applied: RwSignal<Option<Applied>>,
+    #[prop(optional)] on_applied: Option<Callback<()>>,
+) -> impl IntoView {
+    let store = use_store();
+    let queue = use_queue();
+    let apply = move |_| {
+        let Some(res) = result.get_untracked() else { return };
+        let mut steps = 0;
+        let mut checks = Vec::new();
+        for cmd in &res.commands {
+            match store.dispatch_outcome(cmd.clone()) {
+                Some(out) => {
+                    steps += 1;
+                    checks.extend(out.morale_checks.into_iter().map(Due::from));
+                }
+                None => {
+                    // Refused (the reason is shown): take back what went before, as one step.
+                    for _ in 0..steps {
+                        store.undo();
+                    }
+                    return;
+                }
+            }
+        }
+        checks.extend(res.queue.iter().cloned());
+        queue.push(checks.clone());
+        applied.set(Some(Applied { resolution: res, steps, queued: checks }));
+        if let Some(cb) = on_applied {
+            cb.run(());
+        }
+    };
+    let undo = move |_| {
+        if let Some(a) = applied.get_untracked() {
+            for _ in 0..a.steps {
+                store.undo();
+            }
+            queue.take_back(&a.queued);
+        }
+        applied.set(None);
+    };
+    view! {
+        {move || {
+            let done = applied.get();
+            let res = done.as_ref().map(|a| a.resolution.clone()).or_else(|| result.get());
+            res.map(|r| {
+                let button = if r.commands.is_empty() { "Done: nothing changes in the game" } else { "Apply to the game" };
+                view! {
+                    <section class="card result" role="status" aria-label="Result">
+                        <p class="headline"><strong>{r.headline.clone()}</strong></p>
+                        {r.details.iter().map(|d| view! { <p>{d.clone()}</p> }).collect_view()}
+                        {r.next.clone().map(|(href, words)| view! { <p><A href=href attr:class="button">{words}</A></p> })}
+                        {match (&done, r.recorded) {
+                            (Some(_), _) => view! {
+                                <p class="applied">"Applied to the game."</p>
+                                <div class="row">
+                                    <button class="button big" on:click=undo>"Undo"</button>
+                                </div>
+                            }.into_any(),
+                            (None, true) => view! {
+                                <div class="row">
+                                    <button class="button big primary" on:click=apply>{button}</button>
+                                </div>
+                            }.into_any(),
+                            (None, false) => view! { <p class="muted">"Quick look-up: nothing recorded."</p> }.into_any(),
+                        }}
+                    </section>
+                }
+            })
+        }}
+    }
+    .into_any()
+}

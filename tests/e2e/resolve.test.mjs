@@ -1,0 +1,204 @@
+// The Resolve area on a phone, with the dice thrown on the table entered as face buttons: a
+// morale check applied to a roster regiment and undone, an officer casualty applied, a fire
+// that costs stands and queues its morale checks (4.4.2), a missing Table 10 value asked for,
+// entered and remembered, and a quick look-up with nothing recorded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, phone, openApp } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
+
+async function demo(page) {
+  await openApp(page, server.url);
+  await page.getByRole('link', { name: 'Saved games' }).tap();
+  await page.getByRole('button', { name: 'Open the demo game' }).tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Resolve' }).waitFor();
+}
+
+async function resolver(page, name) {
+  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: new RegExp(`^${name}`) }).tap();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+async function dice(page, ...faces) {
+  for (const [i, face] of faces.entries()) {
+    const name = typeof face === 'string' ? face.split(':')[0] : `Die ${i + 1}`;
+    const value = typeof face === 'string' ? face.split(':')[1] : String(face);
+    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: value, exact: true }).tap();
+  }
+}
+
+const result = (page) => page.getByRole('status', { name: 'Result' });
+
+test('a morale check for a roster regiment: choose unit, reason, roll; applied and undone (2.3.1)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Morale check');
+  await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
+  // What the game knows is filled in: an average regiment, good morale, no losses.
+  await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
+  await page.getByRole('group', { name: 'Reason (Table 2)' }).getByRole('button', { name: 'Stand lost' }).tap();
+  await page.getByText('Table 2 no. 6, 4.4.1.d').waitFor();
+  // Odds before the roll: BMP 3 (Table 5), higher than 3 passes on 33 of 36.
+  await page.getByText('Roll higher than 3 on two dice', { exact: false }).waitFor();
+  await page.getByText('Passes: 92% (33 in 36)').waitFor();
+  await dice(page, 1, 2);
+  await result(page).getByText('1st Tennessee rolled 3 against MMP 3: failed, good becomes shaken (2.3.1).').waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  await page.getByText('Regiment · Average · shaken · 0 stands lost').waitFor();
+  // Undone in one tap: good again, here and in the Roster.
+  await result(page).getByRole('button', { name: 'Undo' }).tap();
+  await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  await page.getByRole('button', { name: 'Confederate' }).tap();
+  await page.getByRole('article', { name: '1st Tennessee' }).getByText('● Good').waitFor();
+  await context.close();
+  assert.deepEqual(problems.errors, []);
+});
+
+test('a morale check undone from its result card leaves the regiment as it was', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Morale check');
+  await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
+  await dice(page, 1, 1);
+  await result(page).getByText('1st Tennessee rolled 2: routs at once, now routed (2.3.2).').waitFor();
+  await result(page).getByText('makes its forced rout move now', { exact: false }).waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await page.getByText('Regiment · Average · routed · 0 stands lost').waitFor();
+  await result(page).getByRole('button', { name: 'Undo' }).tap();
+  await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).waitFor();
+  await settle(page);
+  await openApp(page, server.url, 'resolve');
+  await resolver(page, 'Morale check');
+  await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
+  await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
+  // A rout goes on to its forced rout move (2.1.2): 3 dice in the open, placed in Disorder.
+  await dice(page, 1, 1);
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByRole('link', { name: 'Roll the forced rout move' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Forced rout move' }).waitFor();
+  await page.getByText('Roll 3 dice: 3" to 18"').waitFor();
+  await dice(page, 2, 3, 4);
+  await result(page).getByText('1st Tennessee routs 9" at once, away from the enemy, in Disorder (2.1.2).').waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('an officer casualty roll (8, Table 20): hit under 2", light wound, applied', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Officer casualties');
+  await page.getByLabel('Officer', { exact: true }).selectOption({ label: 'Brig. Gen. Solomon Meredith' });
+  await page.getByRole('group', { name: 'Closest to the enemy' }).getByRole('button', { name: 'Under 2"' }).tap();
+  await page.getByText('Hit on 5 or 6 with one die').waitFor();
+  await page.getByText('Hit: 33% (2 in 6)').waitFor();
+  await dice(page, 'Hit die:5');
+  await page.getByText('Hit. Now roll the effect die.').waitFor();
+  await dice(page, 'Effect die:2');
+  await result(page).getByText('Brig. Gen. Solomon Meredith is hit: Light Wound. No benefits rest of game. (8, Table 20)').waitFor();
+  await result(page).getByText('Move him to the rear of the army', { exact: false }).waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  // The Roster's officer list shows his wound.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  await page.getByText('Benefit 1 · lightly wounded').waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a fire that costs stands queues its morale checks in the order of 4.4.2, each opening the morale check', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Small arms fire');
+  // The firer typed in (100 figures, rifle-muskets at 4"): strength 100, the top row.
+  await page.getByLabel('Figures firing').fill('100');
+  await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
+  await page.getByText('14 figures · Line').waitFor();
+  await page.getByText('= strength 100', { exact: false }).waitFor();
+  await dice(page, 3, 4);
+  await result(page).getByText('10 casualties on 1st Tennessee (Table 15).').waitFor();
+  await result(page).getByText('Table 10: row 100+, roll 7: 10 kills (4.2.4).').waitFor();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
+  const links = queue.getByRole('link');
+  await links.first().waitFor();
+  const names = await links.allInnerTexts();
+  assert.equal(names[0], 'Check morale: 1st Tennessee (first kill, Table 2 no. 3, 4.4.1.a)');
+  assert.ok(names.length >= 2, names.join(' | '));
+  assert.ok(names.slice(1).every((n) => n.includes('stand lost')), names.join(' | '));
+  // Each opens the morale check for that unit and reason.
+  await links.first().tap();
+  await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
+  assert.equal(await page.getByRole('group', { name: 'Reason (Table 2)' }).getByRole('button', { name: 'First kill' }).getAttribute('aria-pressed'), 'true');
+  await page.getByText('Regiment · Average · good · 3 stands lost').waitFor();
+  await dice(page, 6, 6);
+  await result(page).getByRole('button', { name: /Done: nothing changes|Apply to the game/ }).tap();
+  await page.getByText('Check morale: 1st Tennessee (first kill', { exact: false }).waitFor({ state: 'detached' });
+  assert.equal(await queue.getByRole('link').count(), names.length - 1);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a missing Table 10 value is asked for, used, remembered; a quick look-up records nothing', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await settle(page);
+  const before = await page.evaluate(() => localStorage.getItem('johnny-reb'));
+  await resolver(page, 'Small arms fire');
+  // 4.2.2: 23 figures skirmishing at long range: 23 x 1/2 x 1/2 = 5.75, row 4.
+  await page.getByLabel('Figures firing').fill('23');
+  await page.getByRole('group', { name: 'Formation', exact: true }).getByRole('button', { name: 'Skirmish' }).tap();
+  await page.getByLabel('Range in inches').fill('8');
+  await dice(page, 3, 4);
+  const form = page.getByRole('form', { name: 'Missing table value' });
+  await form.getByText('Table 10, row 4, roll 7 is not in the rulebook text.').waitFor();
+  await form.getByLabel('Table 10, row 4, roll 7').fill('2');
+  await form.getByRole('button', { name: 'Use and remember' }).tap();
+  await result(page).getByText('2 casualties on the target (Table 15).').waitFor();
+  await result(page).getByText('Quick look-up: nothing recorded.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Apply to the game' }).count(), 0);
+  // Asked once: the next roll of 7 on row 4 uses it at once, also after a reload.
+  await settle(page);
+  await openApp(page, server.url, 'resolve');
+  await resolver(page, 'Small arms fire');
+  await page.getByLabel('Figures firing').fill('23');
+  await page.getByRole('group', { name: 'Formation', exact: true }).getByRole('button', { name: 'Skirmish' }).tap();
+  await page.getByLabel('Range in inches').fill('8');
+  await dice(page, 4, 3);
+  await result(page).getByText('2 casualties on the target (Table 15).').waitFor();
+  assert.equal(await page.getByRole('form', { name: 'Missing table value' }).count(), 0);
+  // The game itself is as it was (only the Tables Card entry was added).
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')));
+  const was = JSON.parse(before);
+  assert.deepEqual(after.games, was.games);
+  // And the Tables screen shows the entry.
+  await openApp(page, server.url, 'tables?t=10');
+  await page.getByText('row 4', { exact: false }).first().waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a resolver not built yet says so', async () => {
+  const { context, page } = await phone(browser);
+  await openApp(page, server.url, 'resolve');
+  await resolver(page, 'Charge and melee');
+  await page.getByText('This resolver is not built yet', { exact: false }).waitFor();
+  await context.close();
+});
