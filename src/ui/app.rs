@@ -5,8 +5,7 @@ use crate::ui::browser;
 use crate::ui::store::Store;
 use crate::ui::{game, games, orders, print, resolve, roster, settings, tables};
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::path;
+use crate::ui::router::{provide_router, Location, NavLink};
 
 /// One entry of the bottom navigation bar.
 struct Area {
@@ -34,45 +33,54 @@ pub fn App() -> impl IntoView {
     provide_context(resolve::queue::Queue::new());
     Effect::new(move |_| browser::apply_theme(store.settings.get().theme));
 
+    let location = provide_router();
+
     view! {
-        <Router>
-            <div class="shell">
-                <Banners/>
-                <main id="main" class="area">
-                    <Routes fallback=|| view! { <NotFound/> }>
-                        <Route path=path!("") view=game::GameScreen/>
-                        <Route path=path!("orders") view=orders::OrdersScreen/>
-                        <Route path=path!("roster") view=roster::RosterScreen/>
-                        <Route path=path!("resolve") view=resolve::ResolveScreen/>
-                        <Route path=path!("resolve/morale") view=resolve::MoraleScreen/>
-                        <Route path=path!("resolve/rally") view=resolve::RallyScreen/>
-                        <Route path=path!("resolve/officer") view=resolve::OfficerScreen/>
-                        <Route path=path!("resolve/fire") view=resolve::FireScreen/>
-                        <Route path=path!("resolve/charge") view=|| view! { <resolve::NotBuilt route="charge"/> }/>
-                        <Route path=path!("resolve/move") view=|| view! { <resolve::NotBuilt route="move"/> }/>
-                        <Route path=path!("resolve/rout") view=resolve::RoutScreen/>
-                        <Route path=path!("resolve/artillery") view=|| view! { <resolve::NotBuilt route="artillery"/> }/>
-                        <Route path=path!("tables") view=tables::TablesScreen/>
-                        <Route path=path!("settings") view=settings::SettingsScreen/>
-                        <Route path=path!("games") view=games::GamesScreen/>
-                        <Route path=path!("print") view=print::PrintScreen/>
-                    </Routes>
-                </main>
-                <nav class="bottom-nav" aria-label="Main">
-                    {AREAS
-                        .iter()
-                        .map(|area| {
-                            view! {
-                                <A href=area.href exact=true>
-                                    <span class="nav-icon" aria-hidden="true">{area.icon}</span>
-                                    <span class="nav-label">{area.label}</span>
-                                </A>
-                            }
-                        })
-                        .collect_view()}
-                </nav>
-            </div>
-        </Router>
+        <div class="shell">
+            <Banners/>
+            <main id="main" class="area">
+                // The whole location (path and query) picks the screen, so a resolver opened
+                // for another unit starts afresh from its query.
+                {move || screen(&location.location())}
+            </main>
+            <nav class="bottom-nav" aria-label="Main">
+                {AREAS
+                    .iter()
+                    .map(|area| {
+                        view! {
+                            <NavLink href=area.href exact={area.href == "/"}>
+                                <span class="nav-icon" aria-hidden="true">{area.icon}</span>
+                                <span class="nav-label">{area.label}</span>
+                            </NavLink>
+                        }
+                    })
+                    .collect_view()}
+            </nav>
+        </div>
+    }
+    .into_any()
+}
+
+/// The screen for an address.
+fn screen(location: &Location) -> AnyView {
+    match location.path.trim_end_matches('/') {
+        "" => view! { <game::GameScreen/> }.into_any(),
+        "/orders" => view! { <orders::OrdersScreen/> }.into_any(),
+        "/roster" => view! { <roster::RosterScreen/> }.into_any(),
+        "/resolve" => view! { <resolve::ResolveScreen/> }.into_any(),
+        "/resolve/morale" => view! { <resolve::MoraleScreen/> }.into_any(),
+        "/resolve/rally" => view! { <resolve::RallyScreen/> }.into_any(),
+        "/resolve/officer" => view! { <resolve::OfficerScreen/> }.into_any(),
+        "/resolve/fire" => view! { <resolve::FireScreen/> }.into_any(),
+        "/resolve/rout" => view! { <resolve::RoutScreen/> }.into_any(),
+        "/resolve/charge" => view! { <resolve::NotBuilt route="charge"/> }.into_any(),
+        "/resolve/move" => view! { <resolve::NotBuilt route="move"/> }.into_any(),
+        "/resolve/artillery" => view! { <resolve::NotBuilt route="artillery"/> }.into_any(),
+        "/tables" => view! { <tables::TablesScreen/> }.into_any(),
+        "/settings" => view! { <settings::SettingsScreen/> }.into_any(),
+        "/games" => view! { <games::GamesScreen/> }.into_any(),
+        "/print" => view! { <print::PrintScreen/> }.into_any(),
+        _ => view! { <NotFound/> }.into_any(),
     }
 }
 

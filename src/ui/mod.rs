@@ -10,6 +10,7 @@ pub mod orders;
 pub mod print;
 pub mod resolve;
 pub mod roster;
+pub mod router;
 pub mod settings;
 pub mod store;
 pub mod tables;

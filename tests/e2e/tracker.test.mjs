@@ -39,8 +39,9 @@ async function preparedDemo(page) {
           order('r-6wi', 'Union', 'Disengage'),
           order('r-1tn', 'Confederate', 'Hold'),
         ],
-        marked: ['Union', 'Confederate'],
-        revealed: true,
+        // The Confederate player has not finished marking, and nothing is revealed yet.
+        marked: ['Union'],
+        revealed: false,
       },
     ];
     const regiments = (army) => army.divisions.flatMap((d) => d.brigades.flatMap((b) => b.regiments));

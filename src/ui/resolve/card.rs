@@ -5,7 +5,6 @@ use super::queue::{use_queue, Due};
 use crate::state::command::Command;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// A resolver's result.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -88,7 +87,7 @@ pub fn ResultCard(
                     <section class="card result" role="status" aria-label="Result">
                         <p class="headline"><strong>{r.headline.clone()}</strong></p>
                         {r.details.iter().map(|d| view! { <p>{d.clone()}</p> }).collect_view()}
-                        {r.next.clone().map(|(href, words)| view! { <p><A href=href attr:class="button">{words}</A></p> })}
+                        {r.next.clone().map(|(href, words)| view! { <p><a href=href class="button">{words}</a></p> })}
                         {match (&done, r.recorded) {
                             (Some(_), _) => view! {
                                 <p class="applied">"Applied to the game."</p>

@@ -27,7 +27,7 @@ use crate::state::command::{Command, RegimentFlag};
 use crate::state::roster::{Regiment, Weapon};
 use crate::ui::store::use_store;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use crate::ui::router::use_query_map;
 
 /// The Table 8 row of a roster weapon; pistols have none (4.2.3).
 fn small_arm(w: Weapon) -> Option<SmallArm> {

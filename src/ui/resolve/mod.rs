@@ -16,7 +16,6 @@ pub mod rout;
 pub mod toggles;
 
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// The resolvers: route, button, rules; `built` false shows the "not built yet" line.
 const RESOLVERS: [(&str, &str, &str, bool); 8] = [
@@ -41,10 +40,10 @@ pub fn ResolveScreen() -> impl IntoView {
                 {RESOLVERS
                     .iter()
                     .map(|(href, label, rules, built)| view! {
-                        <A href=*href attr:class="button big">
+                        <a href=*href class="button big">
                             <span>{*label}</span>
                             <span class="muted small">{if *built { rules.to_string() } else { format!("{rules} · not built yet") }}</span>
-                        </A>
+                        </a>
                     })
                     .collect_view()}
             </nav>
@@ -58,7 +57,7 @@ pub fn ResolveScreen() -> impl IntoView {
 pub fn BackToMenu() -> impl IntoView {
     view! {
         <div class="row back">
-            <A href="/resolve" attr:class="button">"← All resolvers"</A>
+            <a href="/resolve" class="button">"← All resolvers"</a>
         </div>
         <queue::QueueList/>
     }

@@ -18,7 +18,7 @@ use crate::state::game::Game;
 use crate::state::roster::GunState;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use crate::ui::router::use_query_map;
 
 /// Why the unit checks (Table 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use crate::state::command::Command;
 use crate::state::game::Phase;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use crate::ui::router::use_query_map;
 
 /// The printed distance rows, farthest first.
 fn rows() -> Vec<DistanceRow> {

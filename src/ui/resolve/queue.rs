@@ -5,7 +5,6 @@
 use super::morale::Reason;
 use crate::state::command::{CheckReason, MoraleCheck};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// One check due.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,9 +96,9 @@ pub fn QueueList() -> impl IntoView {
                     {move || queue.0.get().into_iter().map(|c| {
                         let href = format!("/resolve/morale?unit={}&reason={}", c.unit, c.reason.key());
                         view! {
-                            <li><A href=href attr:class="button big">
+                            <li><a href=href class="button big">
                                 {format!("Check morale: {} ({}, {})", c.name, c.reason.label().to_lowercase(), c.reason.rule())}
-                            </A></li>
+                            </a></li>
                         }
                     }).collect_view()}
                 </ul>

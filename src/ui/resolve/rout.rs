@@ -12,7 +12,7 @@ use crate::rules::unit::{Formation, Terrain};
 use crate::state::command::Command;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use crate::ui::router::use_query_map;
 
 /// The result of a forced rout move of `inches` for regiment `id` (none: a quick look-up).
 pub fn rout_result(name: &str, id: Option<&str>, inches: u32, in_disorder: bool) -> Resolution {

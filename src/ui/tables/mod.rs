@@ -12,8 +12,7 @@ use crate::rules::CellRef;
 use crate::ui::browser;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
-use leptos_router::components::A;
-use leptos_router::hooks::use_query_map;
+use crate::ui::router::use_query_map;
 use model::{Provenance, Section, Shown, TableView, TABLES};
 
 /// The Tables area.
@@ -79,14 +78,14 @@ fn TableList() -> impl IntoView {
                         let href = format!("/tables?t={id}");
                         view! {
                             <li>
-                                <A href=href attr:class="table-link">
+                                <a href=href class="table-link">
                                     <span class="table-name">{t.name}</span>
                                     <span class="table-title">{t.title}</span>
                                     {move || {
                                         let n = missing(id);
                                         (n > 0).then(|| view! { <span class="to-enter">{format!("? {n} to enter")}</span> })
                                     }}
-                                </A>
+                                </a>
                             </li>
                         }
                     })
@@ -273,7 +272,7 @@ fn OneTable(id: String) -> impl IntoView {
     view! {
         <section class="screen tables" class:editing=move || selected.get().is_some() aria-labelledby="table-title">
             <div class="row back">
-                <A href="/tables" attr:class="button">"‹ All tables"</A>
+                <a href="/tables" class="button">"‹ All tables"</a>
             </div>
             {move || selected.get().is_none().then(message_view)}
             {editor}
