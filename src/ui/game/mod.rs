@@ -75,6 +75,8 @@ pub fn GameScreen() -> impl IntoView {
             })
             .unwrap_or_default()
     };
+    let settings_opened = RwSignal::new(false);
+    let history_opened = RwSignal::new(false);
     let can_undo = move || store.session.with(|s| s.can_undo());
     let can_redo = move || store.session.with(|s| s.can_redo());
     let recent = move || {
@@ -163,9 +165,13 @@ pub fn GameScreen() -> impl IntoView {
             <div class="row">
                 <a class="button" href="/games">"Saved games"</a>
             </div>
-            <details class="more" id="game-settings">
+            // Rendered when first opened: the house rules are many controls, and the first
+            // render of the Game screen is the app's start-up time on a cheap phone.
+            <details class="more" id="game-settings" on:toggle=move |_| settings_opened.set(true)>
                 <summary class="button">"Game settings and house rules"</summary>
-                <settings::GameSettings/>
+                <Show when=move || settings_opened.get()>
+                    <settings::GameSettings/>
+                </Show>
             </details>
             <h2>"History"</h2>
             <Show
@@ -175,16 +181,16 @@ pub fn GameScreen() -> impl IntoView {
                 <ol class="history" reversed>
                     {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
                 </ol>
-                <details class="more">
+                <details class="more" on:toggle=move |_| history_opened.set(true)>
                     <summary class="button">{move || format!("The whole history ({} entries)", store.session.with(|s| s.game().log.len()))}</summary>
                     <ol class="history">
-                        {move || store.session.with(|s| {
+                        {move || history_opened.get().then(|| store.session.with(|s| {
                             s.game()
                                 .log
                                 .iter()
                                 .map(|e| view! { <li>{format!("Turn {}, phase {}: {}", e.turn, e.phase.number(), e.text)}</li> })
                                 .collect_view()
-                        })}
+                        }))}
                     </ol>
                 </details>
             </Show>
