@@ -393,8 +393,15 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
 fn settled_by_orders(game: &Game) -> Vec<&'static str> {
     let mut done = Vec::new();
     let Some(turn) = game.orders_this_turn() else { return done };
-    let mut sides_with_units =
-        Side::BOTH.into_iter().filter(|s| !super::orders::units_of(&game.roster, *s).is_empty());
+    // With one device per player, this device answers only for its own side.
+    let own_side = match game.setup.orders.mode {
+        super::orders::PlayMode::OwnDevices => game.setup.orders.device_side,
+        super::orders::PlayMode::SharedDevice => None,
+    };
+    let mut sides_with_units = Side::BOTH
+        .into_iter()
+        .filter(|s| own_side.is_none_or(|own| own == *s))
+        .filter(|s| !super::orders::units_of(&game.roster, *s).is_empty());
     if sides_with_units.all(|s| turn.marked.contains(&s)) {
         done.push("mark");
     }
@@ -756,6 +763,19 @@ mod tests {
         s.dispatch(&Command::Orders(OrdersCommand::Reveal), 0.0).unwrap();
         assert_eq!(key_done(&s, "reveal"), Some(true));
         assert_eq!(key_done(&s, "declare"), Some(true));
+    }
+
+    #[test]
+    fn rule_1_1_with_own_devices_a_device_answers_for_its_side_only() {
+        use crate::state::orders::{OrdersCommand, PlayMode};
+        let mut s = Session::new(demo_game("g"));
+        let own = OrdersCommand::SetPlayMode { mode: PlayMode::OwnDevices, device_side: Some(Side::Confederate) };
+        s.dispatch(&Command::Orders(own), 0.0).unwrap();
+        let mark_done = |s: &Session| phase_items(s.game()).iter().find(|i| i.key == "mark").map(|i| i.done);
+        s.dispatch(&Command::Orders(OrdersCommand::StartTimer { side: Side::Confederate, deadline_ms: 9.0e12 }), 0.0).unwrap();
+        assert_eq!(mark_done(&s), Some(false));
+        s.dispatch(&Command::Orders(OrdersCommand::FinishMarking { side: Side::Confederate }), 0.0).unwrap();
+        assert_eq!(mark_done(&s), Some(true), "the Union marks on the other device");
     }
 
     #[test]
