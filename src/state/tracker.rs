@@ -224,9 +224,14 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 ));
             }
             if !to_move.is_empty() {
+                // 2.2's 12" and 3" are measurements, doubled for 25 mm figures like the rest.
                 items.push(item(
                     "seen-routs",
-                    "Units that see a routed unit move within 12\u{2033} to the front or 3\u{2033} to the rear (line of sight unblocked) check morale",
+                    format!(
+                        "Units that see a routed unit move within {} to the front or {} to the rear (line of sight unblocked) check morale",
+                        inches(game, Ratio::whole(12)),
+                        inches(game, Ratio::whole(3))
+                    ),
                     "2.2",
                     None,
                     Some("/resolve/morale".into()),
@@ -763,6 +768,20 @@ mod tests {
         s.dispatch(&Command::Orders(OrdersCommand::Reveal), 0.0).unwrap();
         assert_eq!(key_done(&s, "reveal"), Some(true));
         assert_eq!(key_done(&s, "declare"), Some(true));
+    }
+
+    #[test]
+    fn rule_2_2_the_distances_for_seeing_routs_double_for_25mm() {
+        let mut g = demo_game("g");
+        let r = g.roster.union.divisions[0].brigades[0].regiments[0].id.clone();
+        if let Some(reg) = g.roster.regiment_mut(&r) {
+            reg.morale = MoraleLevel::Routed;
+        }
+        g.phase = Phase::RoutsAndRallies;
+        let seen = |g: &Game| phase_items(g).into_iter().find(|i| i.key == "seen-routs").map(|i| i.text);
+        assert!(seen(&g).is_some_and(|t| t.contains("within 12\u{2033} to the front or 3\u{2033} to the rear")));
+        g.setup.rules.set("fire.figures_25mm", "on").unwrap();
+        assert!(seen(&g).is_some_and(|t| t.contains("within 24\u{2033} to the front or 6\u{2033} to the rear")), "{:?}", seen(&g));
     }
 
     #[test]
