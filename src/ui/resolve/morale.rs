@@ -17,6 +17,7 @@ use crate::state::command::{Command, RegimentFlag};
 use crate::state::game::Game;
 use crate::state::roster::GunState;
 use crate::ui::store::use_store;
+use crate::rules::morale::triggers::CheckReason;
 use leptos::prelude::*;
 use crate::ui::router::use_query_map;
 
@@ -71,18 +72,25 @@ impl Reason {
         }
     }
 
-    /// Its step in the order of 4.4.2: own problems (first kill, crew kill, artillery hit,
-    /// stand lost, devastation) before other units' (eliminated neighbour, routs seen).
-    pub fn order(self) -> u8 {
+    /// The rules engine's reason for this check (4.4.1, Table 2).
+    pub fn check(self) -> CheckReason {
         match self {
-            Reason::FirstKill => 1,
-            Reason::CrewKill => 2,
-            Reason::ArtilleryHit => 3,
-            Reason::StandLost => 4,
-            Reason::Devastation => 5,
-            Reason::NeighbourEliminated => 6,
-            Reason::SawRout | Reason::OfficerHit | Reason::SpectacularDeath => 7,
+            Reason::FirstKill => CheckReason::FirstKill,
+            Reason::CrewKill => CheckReason::CrewKill,
+            Reason::ArtilleryHit => CheckReason::ArtilleryHit { canister: false },
+            Reason::StandLost => CheckReason::StandLost,
+            Reason::Devastation => CheckReason::UnexpectedDevastation,
+            Reason::NeighbourEliminated => CheckReason::AdjacentUnitEliminated,
+            Reason::SawRout => CheckReason::FriendlyRoutOrSurrender,
+            Reason::OfficerHit => CheckReason::OfficerCasualtySeen { spectacular_death: false },
+            Reason::SpectacularDeath => CheckReason::OfficerCasualtySeen { spectacular_death: true },
         }
+    }
+
+    /// Its step in the order of 4.4.2, as the rules engine gives it
+    /// ([`CheckReason::order`]): own problems before other units'.
+    pub fn order(self) -> u8 {
+        self.check().order()
     }
 
     /// The words on its toggle.
@@ -499,6 +507,22 @@ mod tests {
     use super::*;
     use crate::state::demo::demo_game;
 
+    #[test]
+    fn rule_4_4_2_checks_queue_in_the_rules_engine_order() {
+        let listed = [
+            Reason::FirstKill,
+            Reason::CrewKill,
+            Reason::ArtilleryHit,
+            Reason::StandLost,
+            Reason::Devastation,
+            Reason::NeighbourEliminated,
+            Reason::SawRout,
+        ];
+        let steps: Vec<u8> = listed.iter().map(|r| r.order()).collect();
+        assert_eq!(steps, vec![1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(Reason::OfficerHit.order(), 7);
+    }
+
     fn inputs() -> Inputs {
         Inputs {
             kind: Kind::Check,
@@ -558,3 +582,4 @@ mod tests {
         assert!(facts(&g, "nope").is_none());
     }
 }
+
