@@ -29,8 +29,6 @@ const AREAS: [Area; 6] = [
 pub fn App() -> impl IntoView {
     let store = Store::load();
     provide_context(store);
-    // The morale checks due outlive a change of screen (4.4.2).
-    provide_context(resolve::queue::Queue::new());
     Effect::new(move |_| browser::apply_theme(store.settings.get().theme));
 
     let location = provide_router();

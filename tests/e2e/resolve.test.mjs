@@ -143,6 +143,11 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
   assert.equal(names[0], 'Check morale: 1st Tennessee (first kill, Table 2 no. 3, 4.4.1.a)');
   assert.ok(names.length >= 2, names.join(' | '));
   assert.ok(names.slice(1).every((n) => n.includes('stand lost')), names.join(' | '));
+  // The list is part of the game: a reload (a locked phone, a dead battery) keeps it.
+  await settle(page);
+  await page.reload();
+  await queue.getByRole('link').first().waitFor();
+  assert.deepEqual(await queue.getByRole('link').allInnerTexts(), names);
   // Each opens the morale check for that unit and reason.
   await links.first().tap();
   await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
@@ -152,6 +157,29 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
   await result(page).getByRole('button', { name: /Done: nothing changes|Apply to the game/ }).tap();
   await page.getByText('Check morale: 1st Tennessee (first kill', { exact: false }).waitFor({ state: 'detached' });
   assert.equal(await queue.getByRole('link').count(), names.length - 1);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a fire result of ten kills is one change: one Undo in the Game area takes back the kills and their checks', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Small arms fire');
+  await page.getByLabel('Figures firing').fill('100');
+  await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
+  await dice(page, 3, 4);
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
+  await queue.getByRole('link').first().waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
+  await page.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  const card = page.getByRole('article', { name: '1st Tennessee' });
+  await card.getByText('14 of 14 figures').waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Resolve' }).waitFor();
+  assert.equal(await queue.count(), 0, 'the checks the kills queued went with them');
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

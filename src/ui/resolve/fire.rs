@@ -420,7 +420,9 @@ pub fn FireResolver() -> impl IntoView {
             commands,
             recorded: target.get().is_some() || firer.get().is_some(),
             queue,
-            next: None,
+            // The firer's fire settles its item of phase 4 or 7 (4.1, 7).
+            settles: firer.get().map(|f| ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-{f}")).to_vec()).unwrap_or_default(),
+            ..Resolution::default()
         })
     });
 
