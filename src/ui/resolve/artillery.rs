@@ -1003,7 +1003,8 @@ pub fn ArtilleryResolver() -> impl IntoView {
                         <select aria-label="Gun (Table 13)" on:change=move |ev| gun_name.set(event_target_value(&ev))>
                             {move || store.table_entries.with(gun_choices).into_iter().map(|(n, _)| {
                                 let mine = n.clone();
-                                view! { <option value=n.clone() selected=move || gun_name.get() == mine>{n}</option> }
+                                let label = n.clone();
+                                view! { <option value=n selected=move || gun_name.get() == mine>{label}</option> }
                             }).collect_view()}
                         </select>
                     </label>

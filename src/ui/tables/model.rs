@@ -19,7 +19,7 @@ use crate::rules::tables::{
     t07_morale_results as t07, t15_firing_procedure as t15, t17_bmp_charged as t17, t18_charge_modifiers as t18,
     t20_officer_casualty as t20,
 };
-use crate::rules::unit::{GunWeight, Quality};
+use crate::rules::unit::Quality;
 use crate::rules::{Cell, CellRef, Entered, Overrides, Ratio, Source};
 
 /// Where a value shown comes from, said in words and a mark (never colour alone).
