@@ -669,7 +669,7 @@ pub fn FireResolver() -> impl IntoView {
             commands,
             recorded: target.get().is_some() || firer.get().is_some(),
             queue,
-            next: None,
+            ..Default::default()
         })
     });
 
