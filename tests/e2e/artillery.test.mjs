@@ -186,6 +186,13 @@ test('a missing Table 13 value is asked for, entered and remembered', async () =
   assert.equal(await page.getByRole('form', { name: 'Missing table value' }).count(), 0);
   await openApp(page, server.url, 'tables?t=13');
   await page.getByRole('button', { name: '3" Rifle, Shot 0-12": 4, entered by players' }).waitFor();
+  // A gun the card lists but the transcription lacks is added by name, then listed.
+  const add = page.getByRole('form', { name: 'Add a gun' });
+  await add.getByLabel('Gun, as your card names it').fill('24# Howitzer');
+  await add.getByLabel('Canister 0-4" strength').fill('9');
+  await add.getByRole('button', { name: 'Add the gun' }).tap();
+  await page.getByRole('button', { name: '24# Howitzer, Canister 0-4": 9, entered by players' }).waitFor();
+  await page.getByRole('button', { name: '24# Howitzer, Shot 24": ?, missing' }).waitFor();
   await context.close();
   assert.deepEqual(problems.errors, []);
 });
