@@ -22,7 +22,7 @@ use super::queue::Due;
 use super::toggles::{Stepper, Toggles};
 use crate::rules::dice::{DiceSource, RandomDice};
 use crate::rules::fire::{
-    artillery_strength, battery_strength, casualties_after_saves, combat_result, combat_result_odds, crew_casualties, indirect_fire,
+    artillery_strength, battery_strength, casualties_after_saves, casualty_odds, combat_result, combat_result_odds, crew_casualties, indirect_fire,
     modify_kills, save_number, Ammunition, ArtilleryAmmunition, ArtilleryFire, CombatResult, CrewOutcome, FireKind, FireRulings,
     FireStrength, FireTarget, Flank, GunTable, GunType, Pivot, SavePlan, SaveSituation, Table10Roll, Visibility,
 };
@@ -260,6 +260,35 @@ pub fn spread_words(spread: &[(u32, Chance)]) -> String {
         .map(|(k, c)| format!("{k} {}: {}", if *k == 1 { "kill" } else { "kills" }, chance_words(*c)))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// The chance, before any die, that the fire destroys the gun (shot, 4.3.5.a) or eliminates
+/// the crew (canister, 4.3.5.b): every Table 10 roll, through Table 11 and the saves.
+pub fn gun_target_chance(
+    d: &Distribution<CombatResult>,
+    g: &GunTarget,
+    ammunition: Ammunition,
+    flank: Flank,
+    situation: &SaveSituation,
+    rulings: &FireRulings,
+    o: &Overrides,
+) -> RuleResult<Chance> {
+    let formation = if g.limbered { Formation::Limbered } else { Formation::Unlimbered };
+    let ft = FireTarget { arm: Arm::Artillery, formation, disengaging_or_routed: false, flank };
+    let save = save_number(situation, rulings, o)?.save;
+    let plan = SavePlan { save, outside_cover: None, figures_in_arc: u32::MAX };
+    let before = u32::from(g.crew_kills_this_turn);
+    let mut total = Chance::new(0, 1);
+    for (r, c) in d.outcomes() {
+        let kills = modify_kills(r.kills, &ft, o)?.kills;
+        let unsaved = casualty_odds(kills, &plan)?;
+        let p = match ammunition {
+            Ammunition::Shot => unsaved.chance_that(|u| *u > 0),
+            _ => unsaved.chance_that(|u| crew_casualties(before, *u).crew_eliminated),
+        };
+        total = total.plus(c.times(p));
+    }
+    Ok(total)
 }
 
 /// A gun section fired at (counterbattery with shot, crew kills with canister).
@@ -1027,7 +1056,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                         let legend = if many { PIVOT_LEGENDS.get(i).copied().unwrap_or("Pivot (4.3.2)") } else { "Pivot to fire (4.3.2)" };
                         let value = pivots.get(i).copied().unwrap_or(pivots[0]);
                         view! {
-                            {many.then(|| view! { <p class="muted small">{format!("Section {}: {}", i + 1, g.name)}</p> })}
+                            {(many && g.id.is_some()).then(|| view! { <p class="muted small">{format!("Section {}: {}", i + 1, g.name)}</p> })}
                             <Toggles legend=legend options=PIVOTS.to_vec() value=value/>
                         }
                     }).collect_view()
@@ -1137,6 +1166,13 @@ pub fn ArtilleryResolver() -> impl IntoView {
                                     chances.push(("Runs low on shot (a 2)", d.chance_that(|r| r.out_of_ammunition)));
                                 }
                                 chances.push(("Roll of 12", d.chance_that(|r| r.unexpected_devastation)));
+                                if let Target::Guns(g) = target_kind.get() {
+                                    let what = if shot() { "Gun destroyed" } else { "Crew eliminated" };
+                                    let c = store.table_entries.with(|o| gun_target_chance(&d, &g, ammunition.get(), flank.get(), &situation_now(), &rulings(), o));
+                                    if let Ok(c) = c {
+                                        chances.push((what, c));
+                                    }
+                                }
                                 let spread = spread_words(&kills_spread(&d));
                                 view! {
                                     <OddsLine target="Kills scored before Table 11 and the saves" chances=chances/>
@@ -1457,6 +1493,24 @@ mod tests {
         assert_eq!(adjacent_section(&g.roster, "s-hall-1"), Some(("s-hall-2".into(), "Hall, right section".replace("right", "left"))));
         assert_eq!(adjacent_section(&g.roster, "s-hall-2").map(|a| a.0), Some("s-hall-1".into()));
         assert!(roster_guns(&g, "r-2wi").is_none());
+    }
+
+    #[test]
+    fn rule_4_3_5_chance_of_destroying_the_gun_or_eliminating_the_crew() {
+        let o = Overrides::new();
+        let rulings = FireRulings::default();
+        let d = combat_result_odds(Ratio::whole(100), 0, false, &o).unwrap();
+        // Row 100+ scores at least five kills: a limbered crew (no save) is always eliminated.
+        let limbered = GunTarget { class: GunClass::Rifle, limbered: true, crew_kills_this_turn: 0 };
+        let sit = target_situation(&Target::Guns(limbered.clone()), Cover::OPEN, Ammunition::Canister);
+        assert_eq!(gun_target_chance(&d, &limbered, Ammunition::Canister, Flank::None, &sit, &rulings, &o), Ok(Chance::new(1, 1)));
+        // Against shot a smoothbore saves each kill on 1 to 5: the gun survives five kills
+        // with chance (5/6)^5, and more kills leave it less.
+        let smooth = GunTarget { class: GunClass::Smoothbore, limbered: false, crew_kills_this_turn: 0 };
+        let sit = target_situation(&Target::Guns(smooth.clone()), Cover::OPEN, Ammunition::Shot);
+        let c = gun_target_chance(&d, &smooth, Ammunition::Shot, Flank::None, &sit, &rulings, &o).unwrap();
+        let five = Chance::new(5u64.pow(5), 6u64.pow(5)).complement();
+        assert!(c.percent() > five.percent() && c.percent() < 100.0);
     }
 
     #[test]
