@@ -722,7 +722,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
     // What the roster knows is filled in: the order revealed this turn.
     Effect::new(move |_| {
         let Some(id) = firer.get() else { return };
-        let first = roster_firer.with(|f| f.as_ref().and_then(|(_, g, _)| g.first().and_then(|g| g.id.clone()))).unwrap_or(id);
+        let first = roster_firer.with_untracked(|f| f.as_ref().and_then(|(_, g, _)| g.first().and_then(|g| g.id.clone()))).unwrap_or(id);
         if let Some(o) = store.session.with_untracked(|s| revealed_order(s.game(), &first)) {
             order.set(o);
         }

@@ -1,8 +1,9 @@
 //! Small arms fire through the steps of Table 15: strength and multipliers (Tables 8, 9), the
 //! row and its shifts, kills from Table 10, Table 11, saving rolls (Table 12: the app rolls one
 //! die per kill, or the players say how many were saved) and the casualty limit (4.2.6.g).
-//! Applied to the target one kill at a time (`AddKill`), with the morale checks it calls for
-//! queued in the order of 4.4.2.
+//! Works, buildings and obstacles (9) on either side, and a repeater's second fire and rapid
+//! fire (4.2.7.c), are folded away behind the common case. Applied to the target one kill at
+//! a time (`AddKill`), with the morale checks it calls for queued in the order of 4.4.2.
 
 use super::card::{Applied, Resolution, ResultCard};
 use super::dice::{thrown, DiceEntry};
