@@ -219,28 +219,32 @@ pub fn one_die(fires: &[ArtilleryFire]) -> bool {
     fires.iter().any(ArtilleryFire::one_die)
 }
 
-/// The strength in words: "12# Napoleon 12 · Marked H or FR x1 · ... = strength 12, no row
-/// shift (4.3.3)".
+/// The strength in words: "12# Napoleon, base 12 · Blind Fire x1/4 = strength 3, no row shift
+/// (4.3.3)"; a battery: "2 sections, base 6 · ...". Steps that change nothing (x1) are left out.
 pub fn strength_words(s: &FireStrength) -> String {
-    let mut parts: Vec<String> = Vec::new();
+    let guns: Vec<&str> = s.steps.iter().filter_map(|st| st.what.strip_suffix(" base strength")).collect();
+    let who = match guns.as_slice() {
+        [one] => one.to_string(),
+        many => format!("{} sections", many.len()),
+    };
+    let mut out = format!("{who}, base {}", s.base);
     for step in &s.steps {
-        if step.what.ends_with("base strength") {
-            parts.push(step.what.clone());
-            continue;
-        }
         let m = match step.modifier {
+            _ if step.what.ends_with("base strength") => continue,
+            FireModifier::Times(r) if r == Ratio::ONE => continue,
             FireModifier::Times(r) => format!("x{r}"),
             FireModifier::Rows(n) if n >= 0 => format!("up {n}"),
             FireModifier::Rows(n) => format!("down {}", -n),
         };
-        parts.push(format!("{} {m}", step.what));
+        out.push_str(&format!(" · {} {m}", step.what));
     }
     let shifts = match s.row_shifts {
         0 => "no row shift".to_string(),
         n if n > 0 => format!("{n} row(s) up"),
         n => format!("{} row(s) down", -n),
     };
-    format!("Base {} · {} = strength {}, {shifts} (4.3.3, 4.3.6.a)", s.base, parts.join(" · "), s.strength)
+    out.push_str(&format!(" = strength {}, {shifts} (4.3.3, 4.3.6.a)", s.strength));
+    out
 }
 
 /// The kills scored on Table 10 before the dice, as (kills, chance), fewest first.
@@ -1380,7 +1384,7 @@ mod tests {
         // Over 90 degrees halves only the section that pivoted so (4.3.3.c).
         let s = strength(&[prepared(&g, &c, Pivot::None), prepared(&g, &c, Pivot::Over90)]);
         assert_eq!((s.strength, s.row_shifts), (Ratio::new(9, 2).unwrap(), 0));
-        assert!(strength_words(&s).contains("= strength 4 1/2"));
+        assert_eq!(strength_words(&s), "2 sections, base 6 · Pivoted Over 90 degrees on H x1/2 = strength 4 1/2, no row shift (4.3.3, 4.3.6.a)");
         // A section low on shot makes the battery roll one die (RULINGS.md).
         let mut low = g.clone();
         low.fire.ammunition_state.low_on_shot = true;
