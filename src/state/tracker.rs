@@ -193,7 +193,11 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
     let mut items = Vec::new();
     // An empty game (no units yet) has nothing to order or reveal.
     let has_units = Side::BOTH.into_iter().any(|s| roster.army(s).regiments().next().is_some() || roster.army(s).sections().next().is_some());
-    let link = |kind: &str, id: &str| Some(format!("/resolve/{kind}?unit={id}"));
+    let link = |kind: &str, id: &str| {
+        // A gun section fires through the artillery resolver (4.3).
+        let kind = if kind == "fire" && roster.section(id).is_some() { "artillery" } else { kind };
+        Some(format!("/resolve/{kind}?unit={id}"))
+    };
     match phase {
         Phase::MarkOrders => {
             for side in Side::BOTH {

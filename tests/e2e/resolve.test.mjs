@@ -184,6 +184,41 @@ test('a fire result of ten kills is one change: one Undo in the Game area takes 
   await context.close();
 });
 
+test('small arms fire at a target behind heavy works (9, 4.2.6.d), from works, and rapid fire (4.2.7.c)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Small arms fire');
+  await page.getByLabel('Figures firing').fill('100');
+  await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
+  // The common case is untouched: works are folded away under one summary.
+  await page.getByText('Target\'s works, building or obstacle (9)').first().tap();
+  const works = page.getByRole('group', { name: 'Target\'s works, building or obstacle (9)', exact: true });
+  await works.getByRole('button', { name: 'Heavy works', exact: true }).tap();
+  await page.getByRole('group', { name: 'Distance behind the works (4.2.6.d)' }).getByRole('button', { name: 'Within 1"' }).tap();
+  // The firer inside heavy works of its own: up 2 (9.1.4).
+  await page.getByText('Firer\'s works, building or obstacle (9)').tap();
+  await page.getByRole('group', { name: 'Firer fires from (4.2.3.g, 9.1, 9.3.3.a)' }).getByRole('button', { name: 'Heavy works: up 2' }).tap();
+  await page.getByText('Behind Heavy Works up 2', { exact: false }).waitFor();
+  await dice(page, 3, 4);
+  await page.getByRole('group', { name: 'Saving rolls (Table 12)' }).getByRole('button', { name: 'We rolled them' }).tap();
+  await result(page).getByText('Saves on 1 to 5 (Table 12): 0 saved on the table.').waitFor();
+  await result(page).getByText('10 casualties on 1st Tennessee (Table 15).').waitFor();
+  for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'More: Kills saved' }).tap();
+  await result(page).getByText('3 casualties on 1st Tennessee (Table 15).').waitFor();
+  // An enemy unit on the works firing at it: no saves (4.2.6.d).
+  await page.getByRole('group', { name: 'An enemy unit on the works fires at it (4.2.6.d)' }).getByRole('button', { name: 'Yes: no saves' }).tap();
+  await result(page).getByText('No saving roll (Table 12).').waitFor();
+  await result(page).getByText('10 casualties on 1st Tennessee (Table 15).').waitFor();
+  // Repeaters: rapid fire doubles the strength and runs out of ammunition on 7 or less.
+  await page.getByLabel('Target regiment').selectOption({ label: 'None: quick look-up (nothing recorded)' });
+  await page.getByLabel('Figures firing').fill('20');
+  await page.getByRole('group', { name: 'Weapon', exact: true }).getByRole('button', { name: 'Repeating Rifle', exact: true }).tap();
+  await page.getByRole('group', { name: 'Rapid fire (4.2.7.c)' }).getByRole('button', { name: /^Yes/ }).tap();
+  await page.getByText('Rapid Fire x2', { exact: false }).waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
 test('a missing Table 10 value is asked for, used, remembered; a quick look-up records nothing', async () => {
   const { context, page, problems } = await phone(browser);
   await demo(page);
