@@ -2104,11 +2104,13 @@ mod tests {
              kill {kill:?}, undo {undo:?}, redo {redo:?}, encode {encode:?} ({bytes} bytes)",
             if cfg!(debug_assertions) { "debug-assertions" } else { "release" }
         );
-        // An unoptimised (debug) build on a shared machine is several times slower than the
-        // app's optimised build: its bounds are generous. Optimised, each is well under 1 ms.
+        // An unoptimised (debug) build on a shared 2-core machine, with builds running beside
+        // it, is up to ten times slower than the app's optimised build: its bounds catch an
+        // order-of-magnitude regression, not noise (seen: kill 1.5-2.1 ms, encode 10-16 ms
+        // under a load of 10). Optimised, each is well under 1 ms.
         let us = std::time::Duration::from_micros(1);
         let (kill_max, undo_max, encode_max) =
-            if cfg!(debug_assertions) { (2000 * us, 100 * us, 10_000 * us) } else { (500 * us, 20 * us, 1000 * us) };
+            if cfg!(debug_assertions) { (5000 * us, 200 * us, 30_000 * us) } else { (500 * us, 20 * us, 1000 * us) };
         assert!(kill < kill_max, "kill {kill:?}");
         assert!(undo < undo_max && redo < undo_max, "undo {undo:?}, redo {redo:?}");
         assert!(encode < encode_max, "encode {encode:?}");
