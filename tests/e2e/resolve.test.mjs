@@ -175,6 +175,7 @@ test('a fire result of ten kills is one change: one Undo in the Game area takes 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
   await page.getByRole('button', { name: 'Undo', exact: true }).tap();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  await page.getByRole('group', { name: 'Side' }).getByRole('button', { name: 'Confederate' }).tap();
   const card = page.getByRole('article', { name: '1st Tennessee' });
   await card.getByText('14 of 14 figures').waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
