@@ -276,8 +276,8 @@ pub fn MoveResolver() -> impl IntoView {
     });
     let result = Signal::derive(move || outcome.get().and_then(|r| r.ok()));
 
-    let unit_view = move || match unit_facts.get() {
-        Some(f) if chosen.get().is_some() => {
+    let unit_view = move || match (chosen.get().is_some(), known.get()) {
+        (true, Some(f)) => {
             let weight_unknown = matches!(f.who, Who::Guns { weight: None, .. });
             let order = f.order.map(|o| format!("Order this turn: {}", o.label()));
             view! {
@@ -290,8 +290,8 @@ pub fn MoveResolver() -> impl IntoView {
             }
             .into_any()
         }
-        Some(_) | None if chosen.get().is_some() => view! { <p class="problem" role="alert">"This unit is no longer in the game."</p> }.into_any(),
-        _ => view! {
+        (true, None) => view! { <p class="problem" role="alert">"This unit is no longer in the game."</p> }.into_any(),
+        (false, _) => view! {
             <Toggles legend="Unit" options=vec![(false, "Regiment"), (true, "Gun section")] value=q_guns/>
             {move || if q_guns.get() {
                 view! {
