@@ -223,6 +223,15 @@ pub fn MoveResolver() -> impl IntoView {
         }
         now
     });
+    // Another bonus (taken or not, its ground) asks for its own dice.
+    Effect::new(move |prev: Option<(bool, Terrain, Option<Terrain>, u32)>| {
+        let now = (take_bonus.get(), bonus_terrain.get(), enters.get(), enters_after.get());
+        if prev.is_some_and(|p| p != now) {
+            applied.set(None);
+            bonus_faces.set(Vec::new());
+        }
+        now
+    });
     Effect::new(move |prev: Option<Ground>| {
         let g = ground.get();
         if prev.is_some_and(|p| p != g) || prev.is_none() {
