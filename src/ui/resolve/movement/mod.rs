@@ -89,6 +89,10 @@ pub fn facts_line(f: &Facts) -> String {
     }
 }
 
+/// What, changed, starts the dice and the card afresh: the unit, the intent, the distance and
+/// a quick look-up's unit.
+type ResetKey = (Option<String>, Intent, Distance, bool, Arm, Formation, bool, bool);
+
 /// The movement resolver at `/resolve/move`.
 #[component]
 pub fn MoveResolver() -> impl IntoView {
@@ -214,7 +218,7 @@ pub fn MoveResolver() -> impl IntoView {
         accident_ground: accident_ground.get(),
     });
     // A new unit, or anything said about the move, starts the dice and the card afresh.
-    Effect::new(move |prev: Option<(Option<String>, Intent, Distance, bool, Arm, Formation, bool, bool)>| {
+    Effect::new(move |prev: Option<ResetKey>| {
         let now = (chosen.get(), intent.get(), distance.get(), q_guns.get(), q_arm.get(), q_formation.get(), q_prone.get(), q_limbered.get());
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
