@@ -227,6 +227,17 @@ pub fn MoveResolver() -> impl IntoView {
         }
         now
     });
+    // Another quick look-up unit starts from a plain move forward.
+    Effect::new(move |prev: Option<(bool, Arm, Formation)>| {
+        let now = (q_guns.get(), q_arm.get(), q_formation.get());
+        if prev.is_some_and(|p| p != now) {
+            direction.set(Direction::Forward);
+            moves_as.set(MovesAs::AsItStands);
+            mount.set(MountChange::Stays);
+            rushes.set(false);
+        }
+        now
+    });
     // Another bonus (taken or not, its ground) asks for its own dice.
     Effect::new(move |prev: Option<(bool, Terrain, Option<Terrain>, u32)>| {
         let now = (take_bonus.get(), bonus_terrain.get(), enters.get(), enters_after.get());
