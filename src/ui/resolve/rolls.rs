@@ -12,11 +12,11 @@ use super::picker::{Pick, UnitPicker};
 use super::toggles::{Stepper, Toggles};
 use crate::rules::charge::distance::{attempt_to_halt, chance_to_halt};
 use crate::rules::fire::{sighting_odds, sighting_roll, FireRulings, SightingRoll, Visibility, Woods};
-use crate::rules::movement::{chance_to_beat, mounting_cost, MovementRulings, OfficerOnDieRoll};
+use crate::rules::movement::{chance_to_beat, mounting_cost, MovementRulings, OfficerOnDieRoll, TerrainType};
 use crate::rules::settings::RulesSettings;
 use crate::rules::surprise::{strategic_release, tactical_surprise, tactical_surprise_odds, Alertness};
 use crate::rules::unit::{Arm, Formation, Quality};
-use crate::rules::works::{hasty_works_roll, hasty_works_target};
+use crate::rules::works::{hasty_works_allowed, hasty_works_roll, hasty_works_target};
 use crate::rules::{Cell, Chance, Die, Distribution, Ratio, RuleError, RuleResult, TwoDice};
 use crate::state::command::{Command, RegimentFlag};
 use crate::state::game::Game;
@@ -335,26 +335,28 @@ fn reset_on<T: PartialEq + Clone + Send + Sync + 'static>(key: impl Fn() -> T + 
 #[component]
 fn SightingRoller() -> impl IntoView {
     let store = use_store();
-    let woods = RwSignal::new(Woods::Light);
+    // Heavy woods (true) or light (false): a shared `Toggles<bool>` (see movement's toggles).
+    let heavy = RwSignal::new(false);
+    let woods = move || if heavy.get() { Woods::Heavy } else { Woods::Light };
     let measured = RwSignal::new(6u32); // half inches: 3"
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
-    reset_on(move || (woods.get(), measured.get()), faces, applied);
+    reset_on(move || (heavy.get(), measured.get()), faces, applied);
     let rulings = move || store.session.with(|s| s.game().setup.rules.fire.clone());
-    let count = Signal::derive(move || if woods.get() == Woods::Light { 2 } else { 1 });
+    let count = Signal::derive(move || if heavy.get() { 1 } else { 2 });
     let result = Signal::derive(move || {
         let n = count.get();
         let d = thrown(&faces.get(), n)?;
-        sighting_result(woods.get(), half_inches(measured.get()), &d, &rulings()).ok()
+        sighting_result(woods(), half_inches(measured.get()), &d, &rulings()).ok()
     });
     view! {
         <p class="muted">"A firer in woods, or both units in woods: one roll for the two of them (4.2.3.c)."</p>
-        <Toggles legend="Woods" options=vec![(Woods::Light, "Light woods (two dice)"), (Woods::Heavy, "Heavy woods (one die)")] value=woods/>
+        <Toggles legend="Woods" options=vec![(false, "Light woods (two dice)"), (true, "Heavy woods (one die)")] value=heavy/>
         <HalfInches label="Obscuring inches, as measured" value=measured max=48/>
         {move || {
             let inches = half_inches(measured.get());
-            let d = sighting_odds(woods.get(), inches, &rulings());
-            let dice = if woods.get() == Woods::Light { "two dice" } else { "one die" };
+            let d = sighting_odds(woods(), inches, &rulings());
+            let dice = if heavy.get() { "one die" } else { "two dice" };
             view! {
                 <OddsLine target=format!("Roll greater than {inches}″ on {dice} to sight (4.2.3.c)") chances=vec![("Sighted", d.chance_of(&Visibility::Clear)), ("Area fire", d.chance_of(&Visibility::Area))]/>
             }
@@ -373,7 +375,17 @@ fn WorksRoller() -> impl IntoView {
     let quality = RwSignal::new(Quality::Average);
     let officer = RwSignal::new(false);
     let benefit = RwSignal::new(1u32);
-    let place = RwSignal::new(Some(crate::rules::movement::TerrainType::Broken));
+    // Broken, rough, behind a fence or hedge (all allowed), or in the open (not).
+    let place = RwSignal::new(0u8);
+    let allowed = move || {
+        let (terrain, fence) = match place.get() {
+            0 => (TerrainType::Broken, false),
+            1 => (TerrainType::Rough, false),
+            2 => (TerrainType::Open, true),
+            _ => (TerrainType::Open, false),
+        };
+        hasty_works_allowed(terrain, fence)
+    };
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
     let known = Memo::new(move |_| {
@@ -399,7 +411,9 @@ fn WorksRoller() -> impl IntoView {
     };
     let help = move || officer.get().then(|| u8::try_from(benefit.get()).unwrap_or(1));
     let result = Signal::derive(move || {
-        place.get()?;
+        if !allowed() {
+            return None;
+        }
         let die = one_die(&faces.get())?;
         let b = bmp().ok()?;
         let (name, formation) = known.get().map(|f| (f.name, f.formation)).unwrap_or_else(|| ("The regiment".into(), Formation::Line));
@@ -412,27 +426,22 @@ fn WorksRoller() -> impl IntoView {
             Some(f) => view! { <p class="facts">{format!("BMP {} · {}{}", f.bmp, f.formation.label(), f.officer.map(|o| format!(" · with {o}")).unwrap_or_default())}</p> }.into_any(),
             None => view! { <Toggles legend="Quality (Table 5)" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/> }.into_any(),
         }}
-        <Toggles legend="Where it stands (9.1.1)" options=vec![
-            (Some(crate::rules::movement::TerrainType::Broken), "Broken"),
-            (Some(crate::rules::movement::TerrainType::Rough), "Rough"),
-            (Some(crate::rules::movement::TerrainType::Open), "Behind a fence or hedge"),
-            (None, "In the open"),
-        ] value=place/>
+        <Toggles legend="Where it stands (9.1.1)" options=vec![(0, "Broken"), (1, "Rough"), (2, "Behind a fence or hedge"), (3, "In the open")] value=place/>
         <Toggles legend="Officer present (9.1.1)" options=vec![(false, "No"), (true, "Yes")] value=officer/>
         <Show when=move || officer.get() && rulings().hasty_works_officer == OfficerOnDieRoll::BenefitValue>
             <Stepper label="Officer's benefit" value=benefit max=3/>
         </Show>
-        {move || match (place.get(), bmp()) {
-            (None, _) => view! { <p class="problem" role="alert">"Hasty works cannot be attempted in the open, only in broken or rough terrain or behind a fence or hedge (9.1.1)."</p> }.into_any(),
-            (Some(_), Err(e)) => view! { <Problem error=e/> }.into_any(),
-            (Some(_), Ok(b)) => {
+        {move || match (allowed(), bmp()) {
+            (false, _) => view! { <p class="problem" role="alert">"Hasty works cannot be attempted in the open, only in broken or rough terrain or behind a fence or hedge (9.1.1)."</p> }.into_any(),
+            (true, Err(e)) => view! { <Problem error=e/> }.into_any(),
+            (true, Ok(b)) => {
                 let target = hasty_works_target(b, help(), &rulings());
                 let chance = chance_to_beat(target);
                 let why = if help().is_some() { format!("BMP {b}, helped by the officer") } else { format!("BMP {b}") };
                 view! { <OddsLine target=format!("Roll higher than {target} on one die ({why}; 9.1.1)") chances=vec![("Works finished", chance), ("Not finished", chance.complement())]/> }.into_any()
             }
         }}
-        <Show when=move || place.get().is_some()>
+        <Show when=move || allowed()>
             <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
         </Show>
         <ResultCard result=result applied=applied/>

@@ -55,6 +55,60 @@ const ARMS: [(Arm, &str); 5] = [
 
 const WEIGHTS: [(GunWeight, &str); 3] = [(GunWeight::VeryLight, "Very light"), (GunWeight::Light, "Light"), (GunWeight::Heavy, "Heavy")];
 
+const MODES: [(Mode, &str); 4] =
+    [(Mode::Move, "Move"), (Mode::Charge, "Charge"), (Mode::Disengage, "Disengage"), (Mode::FormationChange, "Formation change")];
+
+const DIRECTIONS: [Direction; 10] = [
+    Direction::Forward,
+    Direction::ObliqueOver45,
+    Direction::WheelUnder45,
+    Direction::Wheel45,
+    Direction::FrontToFlankFirst,
+    Direction::FrontToFlankLast,
+    Direction::AboutFace,
+    Direction::Backwards,
+    Direction::RearMarch,
+    Direction::Turn,
+];
+
+const MOVES_AS: [MovesAs; 3] = [MovesAs::AsItStands, MovesAs::Skirmish, MovesAs::ExtendedLine];
+
+const MOUNTS: [MountChange; 3] = [MountChange::Stays, MountChange::AtStart, MountChange::AtEnd];
+
+const GUN_MOVES: [(GunMove, &str); 3] = [(GunMove::Limbered, "Limbered"), (GunMove::Prolonge, "By prolonge"), (GunMove::HandPush, "By hand")];
+
+const ACCIDENT_GROUNDS: [(AccidentGround, &str); 3] =
+    [(AccidentGround::Open, "Open"), (AccidentGround::LightWoods, "Light woods"), (AccidentGround::HeavyWoods, "Heavy woods")];
+
+const DISTANCES: [(Distance, &str); 2] = [(Distance::First, "Within the first number"), (Distance::Greater, "The greater distance")];
+
+const BONUS_TERRAINS: [(Terrain, &str); 4] = [(Terrain::Open, "Open"), (Terrain::Road, "Road"), (Terrain::Broken, "Broken"), (Terrain::Rough, "Rough")];
+
+const ENTERS: [(Option<Terrain>, &str); 3] = [(None, "No"), (Some(Terrain::Broken), "Broken"), (Some(Terrain::Rough), "Rough")];
+
+// The choices are held as their place in these lists (`u8`), so that every toggle of the
+// screen shares one `Toggles<u8>`: a toggle per enum type cost the wasm a copy of the
+// component and of the signal code for each (README, Performance).
+
+/// The item at `code` in `all` (the first if out of range).
+fn of<T: Copy>(all: &[T], code: u8) -> Option<T> {
+    all.get(usize::from(code)).or(all.first()).copied()
+}
+
+/// The place of `v` in `all`.
+fn code_of<T: PartialEq>(all: &[T], v: &T) -> u8 {
+    all.iter().position(|x| x == v).and_then(|i| u8::try_from(i).ok()).unwrap_or(0)
+}
+
+/// `all` as toggle options: each label under its place.
+fn coded<T>(all: &[(T, &'static str)]) -> Vec<(u8, &'static str)> {
+    all.iter().enumerate().map(|(i, (_, l))| (u8::try_from(i).unwrap_or(0), *l)).collect()
+}
+
+fn first<T: Copy, L>(pair: Option<(T, L)>) -> Option<T> {
+    pair.map(|(t, _)| t)
+}
+
 /// The bonus terrain of a charge moving over `ground` (5.3.2.c: the bonus portion may be in
 /// other ground; this is only the first guess).
 fn bonus_terrain_of(ground: Ground) -> Terrain {
@@ -91,7 +145,7 @@ pub fn facts_line(f: &Facts) -> String {
 
 /// What, changed, starts the dice and the card afresh: the unit, the intent, the distance and
 /// a quick look-up's unit.
-type ResetKey = (Option<String>, Intent, Distance, bool, Arm, Formation, bool, bool);
+type ResetKey = (Option<String>, Intent, u8, bool, u8, u8, bool, bool);
 
 /// The movement resolver at `/resolve/move`.
 #[component]
@@ -103,37 +157,44 @@ pub fn MoveResolver() -> impl IntoView {
 
     // A quick look-up's unit.
     let q_guns = RwSignal::new(false);
-    let q_arm = RwSignal::new(Arm::Infantry);
-    let q_formation = RwSignal::new(Formation::Line);
+    let q_arm = RwSignal::new(0u8);
+    let q_formation = RwSignal::new(0u8);
     let q_quality = RwSignal::new(Quality::Average);
     let q_prone = RwSignal::new(false);
     let q_limbered = RwSignal::new(false);
 
     // What the players say.
-    let mode = RwSignal::new(Mode::Move);
-    let ground = RwSignal::new(Ground::Terrain(TerrainType::Open));
+    let mode = RwSignal::new(0u8);
+    let ground = RwSignal::new(0u8);
     let split = RwSignal::new(false);
-    let ground2 = RwSignal::new(Ground::Terrain(TerrainType::Broken));
-    let direction = RwSignal::new(Direction::Forward);
-    let moves_as = RwSignal::new(MovesAs::AsItStands);
-    let mount = RwSignal::new(MountChange::Stays);
-    let new_formation = RwSignal::new(Formation::Line);
+    let ground2 = RwSignal::new(2u8);
+    let direction = RwSignal::new(0u8);
+    let moves_as = RwSignal::new(0u8);
+    let mount = RwSignal::new(0u8);
+    let new_formation = RwSignal::new(0u8);
     let rushes = RwSignal::new(false);
     let officer = RwSignal::new(false);
-    let gun_move = RwSignal::new(GunMove::Limbered);
+    let gun_move = RwSignal::new(0u8);
     let unlimber_at_end = RwSignal::new(false);
-    let weight = RwSignal::new(GunWeight::Light);
-    let accident_ground = RwSignal::new(AccidentGround::Open);
-    let distance = RwSignal::new(Distance::First);
+    let weight = RwSignal::new(1u8);
+    let accident_ground = RwSignal::new(0u8);
+    let distance = RwSignal::new(0u8);
     let faces = RwSignal::new(Vec::<u8>::new());
     let take_bonus = RwSignal::new(true);
-    let bonus_terrain = RwSignal::new(Terrain::Open);
-    let enters = RwSignal::new(None::<Terrain>);
+    let bonus_terrain = RwSignal::new(0u8);
+    let enters = RwSignal::new(0u8);
     let enters_after = RwSignal::new(0u32);
     let bonus_faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
 
     let settings = move || store.session.with(|s| s.game().setup.rules.clone());
+    let mode_v = move || first(of(&MODES, mode.get())).unwrap_or(Mode::Move);
+    let ground_v = move || first(of(&GROUNDS, ground.get())).unwrap_or(Ground::Terrain(TerrainType::Open));
+    let direction_v = move || of(&DIRECTIONS, direction.get()).unwrap_or(Direction::Forward);
+    let mount_v = move || of(&MOUNTS, mount.get()).unwrap_or(MountChange::Stays);
+    let moves_as_v = move || of(&MOVES_AS, moves_as.get()).unwrap_or(MovesAs::AsItStands);
+    let gun_move_v = move || first(of(&GUN_MOVES, gun_move.get())).unwrap_or(GunMove::Limbered);
+    let distance_v = move || first(of(&DISTANCES, distance.get())).unwrap_or(Distance::First);
     let read_unit = move || {
         let id = chosen.get_untracked()?;
         store.session.with_untracked(|s| store.table_entries.with_untracked(|o| facts(s.game(), &id, o)))
@@ -146,18 +207,19 @@ pub fn MoveResolver() -> impl IntoView {
         if let Some(f) = &f {
             officer.set(f.officer.is_some());
             if let Some(m) = f.order.and_then(Mode::of_order) {
-                mode.set(m);
+                mode.set(code_of(&MODES.map(|(m, _)| m), &m));
             }
             let current = match f.who {
                 Who::Regiment { formation, .. } => formation,
                 Who::Guns { .. } => Formation::Line,
             };
-            new_formation.set(f.order_formation.unwrap_or(if current == Formation::Line { Formation::MarchColumn } else { Formation::Line }));
-            direction.set(Direction::Forward);
-            moves_as.set(MovesAs::AsItStands);
-            mount.set(MountChange::Stays);
+            let to = f.order_formation.unwrap_or(if current == Formation::Line { Formation::MarchColumn } else { Formation::Line });
+            new_formation.set(code_of(&FORMATIONS.map(|(f, _)| f), &to));
+            direction.set(0);
+            moves_as.set(0);
+            mount.set(0);
             if let Who::Guns { weight: Some(w), .. } = f.who {
-                weight.set(w);
+                weight.set(code_of(&WEIGHTS.map(|(w, _)| w), &w));
             }
         }
         known.set(f);
@@ -180,18 +242,19 @@ pub fn MoveResolver() -> impl IntoView {
         if q_guns.get() {
             return Some(Facts {
                 name: "The gun section".into(),
-                who: Who::Guns { weight: Some(weight.get()), limbered: q_limbered.get() },
+                who: Who::Guns { weight: first(of(&WEIGHTS, weight.get())), limbered: q_limbered.get() },
                 bmp: None,
                 officer: None,
                 order: None,
                 order_formation: None,
             });
         }
-        let arm = q_arm.get();
-        let formation = if arm.is_mounted() && !matches!(q_formation.get(), Formation::Line | Formation::MarchColumn | Formation::Skirmish | Formation::Disorder) {
+        let arm = first(of(&ARMS, q_arm.get())).unwrap_or(Arm::Infantry);
+        let chosen_formation = first(of(&FORMATIONS, q_formation.get())).unwrap_or(Formation::Line);
+        let formation = if arm.is_mounted() && !matches!(chosen_formation, Formation::Line | Formation::MarchColumn | Formation::Skirmish | Formation::Disorder) {
             Formation::Line
         } else {
-            q_formation.get()
+            chosen_formation
         };
         Some(Facts {
             name: "The regiment".into(),
@@ -203,19 +266,19 @@ pub fn MoveResolver() -> impl IntoView {
         })
     });
     let intent = Memo::new(move |_| Intent {
-        mode: mode.get(),
-        ground: ground.get(),
-        split: split.get().then(|| ground2.get()),
-        direction: direction.get(),
-        moves_as: moves_as.get(),
-        mount: mount.get(),
-        new_formation: new_formation.get(),
+        mode: mode_v(),
+        ground: ground_v(),
+        split: split.get().then(|| first(of(&GROUNDS, ground2.get()))).flatten(),
+        direction: direction_v(),
+        moves_as: moves_as_v(),
+        mount: mount_v(),
+        new_formation: first(of(&FORMATIONS, new_formation.get())).unwrap_or(Formation::Line),
         rushes: rushes.get(),
         officer: officer.get(),
-        gun_move: gun_move.get(),
+        gun_move: gun_move_v(),
         unlimber_at_end: unlimber_at_end.get(),
-        weight: weight.get(),
-        accident_ground: accident_ground.get(),
+        weight: first(of(&WEIGHTS, weight.get())).unwrap_or(GunWeight::Light),
+        accident_ground: first(of(&ACCIDENT_GROUNDS, accident_ground.get())).unwrap_or(AccidentGround::Open),
     });
     // A new unit, or anything said about the move, starts the dice and the card afresh.
     Effect::new(move |prev: Option<ResetKey>| {
@@ -228,18 +291,18 @@ pub fn MoveResolver() -> impl IntoView {
         now
     });
     // Another quick look-up unit starts from a plain move forward.
-    Effect::new(move |prev: Option<(bool, Arm, Formation)>| {
+    Effect::new(move |prev: Option<(bool, u8, u8)>| {
         let now = (q_guns.get(), q_arm.get(), q_formation.get());
         if prev.is_some_and(|p| p != now) {
-            direction.set(Direction::Forward);
-            moves_as.set(MovesAs::AsItStands);
-            mount.set(MountChange::Stays);
+            direction.set(0);
+            moves_as.set(0);
+            mount.set(0);
             rushes.set(false);
         }
         now
     });
     // Another bonus (taken or not, its ground) asks for its own dice.
-    Effect::new(move |prev: Option<(bool, Terrain, Option<Terrain>, u32)>| {
+    Effect::new(move |prev: Option<(bool, u8, u8, u32)>| {
         let now = (take_bonus.get(), bonus_terrain.get(), enters.get(), enters_after.get());
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
@@ -247,10 +310,10 @@ pub fn MoveResolver() -> impl IntoView {
         }
         now
     });
-    Effect::new(move |prev: Option<Ground>| {
+    Effect::new(move |prev: Option<u8>| {
         let g = ground.get();
-        if prev.is_some_and(|p| p != g) || prev.is_none() {
-            bonus_terrain.set(bonus_terrain_of(g));
+        if prev != Some(g) {
+            bonus_terrain.set(code_of(&BONUS_TERRAINS.map(|(t, _)| t), &bonus_terrain_of(ground_v())));
         }
         g
     });
@@ -266,12 +329,12 @@ pub fn MoveResolver() -> impl IntoView {
         Some(Who::Regiment { arm, formation, morale, .. }) => Some((arm, formation, morale)),
         _ => None,
     };
-    let due = move || planned.get().and_then(|p| p.ok()).is_some_and(|p| roll_due(&p, distance.get()));
+    let due = move || planned.get().and_then(|p| p.ok()).is_some_and(|p| roll_due(&p, distance_v()));
     let die = move || thrown(&faces.get(), 1).and_then(|d| d.first().and_then(|f| Die::new(*f).ok()));
     let bonus = move || -> Option<Bonus> {
-        (mode.get() == Mode::Charge && take_bonus.get()).then(|| Bonus {
-            terrain: bonus_terrain.get(),
-            enters: enters.get().map(|t| {
+        (mode_v() == Mode::Charge && take_bonus.get()).then(|| Bonus {
+            terrain: first(of(&BONUS_TERRAINS, bonus_terrain.get())).unwrap_or(Terrain::Open),
+            enters: first(of(&ENTERS, enters.get())).flatten().map(|t| {
                 let measured = Ratio::whole(enters_after.get());
                 (t, store.session.with(|s| s.game().setup.rules.fire.card_distance(measured)))
             }),
@@ -286,7 +349,7 @@ pub fn MoveResolver() -> impl IntoView {
         let p = planned.get()?.ok()?;
         let id = chosen.get();
         let s = settings();
-        if mode.get() == Mode::Charge {
+        if mode_v() == Mode::Charge {
             let b = match bonus() {
                 Some(b) => {
                     let dice: Vec<Die> = bonus_faces.get().iter().filter_map(|f| Die::new(*f).ok()).collect();
@@ -294,9 +357,9 @@ pub fn MoveResolver() -> impl IntoView {
                 }
                 None => None,
             };
-            return charge_resolution(&f, id.as_deref(), &p, ground.get(), distance.get(), die(), b, &s);
+            return charge_resolution(&f, id.as_deref(), &p, ground_v(), distance_v(), die(), b, &s);
         }
-        resolution(&f, id.as_deref(), &p, distance.get(), die()).map(Ok)
+        resolution(&f, id.as_deref(), &p, distance_v(), die()).map(Ok)
     });
     let result = Signal::derive(move || outcome.get().and_then(|r| r.ok()));
 
@@ -309,7 +372,7 @@ pub fn MoveResolver() -> impl IntoView {
                 {order.map(|o| view! { <p class="muted">{o}</p> })}
                 {weight_unknown.then(|| view! {
                     <p class="muted">"The roster does not record this gun's weight (Table 13): choose it here, or set it on the roster entry."</p>
-                    <Toggles legend="Weight (Table 13)" options=WEIGHTS.to_vec() value=weight/>
+                    <Toggles legend="Weight (Table 13)" options=coded(&WEIGHTS) value=weight/>
                 })}
             }
             .into_any()
@@ -319,13 +382,13 @@ pub fn MoveResolver() -> impl IntoView {
             <Toggles legend="Unit" options=vec![(false, "Regiment"), (true, "Gun section")] value=q_guns/>
             {move || if q_guns.get() {
                 view! {
-                    <Toggles legend="Weight (Table 13)" options=WEIGHTS.to_vec() value=weight/>
+                    <Toggles legend="Weight (Table 13)" options=coded(&WEIGHTS) value=weight/>
                     <Toggles legend="Limbered now" options=vec![(false, "Unlimbered"), (true, "Limbered")] value=q_limbered/>
                 }.into_any()
             } else {
                 view! {
-                    <Toggles legend="Arm" options=ARMS.to_vec() value=q_arm/>
-                    <Toggles legend="Formation now" options=FORMATIONS.to_vec() value=q_formation/>
+                    <Toggles legend="Arm" options=coded(&ARMS) value=q_arm/>
+                    <Toggles legend="Formation now" options=coded(&FORMATIONS) value=q_formation/>
                     <Toggles legend="Quality (Table 5)" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=q_quality/>
                     <Toggles legend="Lying prone (6.8.5)" options=vec![(false, "No"), (true, "Yes")] value=q_prone/>
                 }.into_any()
@@ -336,9 +399,9 @@ pub fn MoveResolver() -> impl IntoView {
 
     let mode_view = move || {
         let options = if is_guns() {
-            vec![(Mode::Move, "Move"), (Mode::Disengage, "Disengage"), (Mode::FormationChange, "Limber or unlimber")]
+            vec![(0, "Move"), (2, "Disengage"), (3, "Limber or unlimber")]
         } else {
-            vec![(Mode::Move, "Move"), (Mode::Charge, "Charge"), (Mode::Disengage, "Disengage"), (Mode::FormationChange, "Formation change")]
+            coded(&MODES)
         };
         view! { <Toggles legend="What it does" options=options value=mode/> }.into_any()
     };
@@ -348,64 +411,53 @@ pub fn MoveResolver() -> impl IntoView {
         let horses = matches!(arm, Arm::Cavalry { .. } | Arm::MountedInfantry { .. });
         let mounted = arm.is_mounted();
         let mount_options = if mounted {
-            vec![(MountChange::Stays, "Stays mounted"), (MountChange::AtStart, "Dismounts first"), (MountChange::AtEnd, "Dismounts at the end")]
+            vec![(0, "Stays mounted"), (1, "Dismounts first"), (2, "Dismounts at the end")]
         } else {
-            vec![(MountChange::Stays, "Stays on foot"), (MountChange::AtStart, "Mounts first"), (MountChange::AtEnd, "Mounts at the end")]
+            vec![(0, "Stays on foot"), (1, "Mounts first"), (2, "Mounts at the end")]
         };
-        let after_mount = vec![(Formation::Line, "Line"), (Formation::MarchColumn, "March column"), (Formation::Skirmish, "Skirmish")];
+        // Places in FORMATIONS.
+        let after_mount = vec![(0, "Line"), (1, "March column"), (2, "Skirmish")];
         let routed = morale == MoraleLevel::Routed;
-        Some(match mode.get() {
+        Some(match mode_v() {
             Mode::Move if routed => view! { <p class="muted">"Routed: it moves on the routed row, away from the enemy (2.1.1). A forced rout move is rolled on Forced rout move (2.1.2)."</p> }.into_any(),
             Mode::Move => {
-                let mut as_options = vec![(MovesAs::AsItStands, formation.label())];
+                // Places in MOVES_AS.
+                let mut as_options = vec![(0, formation.label())];
                 if formation != Formation::Skirmish {
-                    as_options.push((MovesAs::Skirmish, "Skirmish order (6.4.4)"));
+                    as_options.push((1, "Skirmish order (6.4.4)"));
                 }
                 if formation == Formation::Line && !mounted {
-                    as_options.push((MovesAs::ExtendedLine, "Extended line (6.8.3)"));
+                    as_options.push((2, "Extended line (6.8.3)"));
                 }
-                let moving = match moves_as.get() {
+                let moving = match moves_as_v() {
                     MovesAs::Skirmish => Formation::Skirmish,
                     _ => formation,
                 };
                 view! {
-                    <Toggles legend="Direction (6.5)" options=Direction::for_formation(formation).into_iter().map(|d| (d, d.label())).collect() value=direction/>
+                    <Toggles legend="Direction (6.5)" options=Direction::for_formation(formation).into_iter().map(|d| (code_of(&DIRECTIONS, &d), d.label())).collect() value=direction/>
                     <Toggles legend="Moves as" options=as_options value=moves_as/>
                     {horses.then(|| view! {
                         <Toggles legend="Mount or dismount (6.7.2)" options=mount_options.clone() value=mount/>
-                        <Show when=move || mount.get() != MountChange::Stays>
+                        <Show when=move || mount_v() != MountChange::Stays>
                             <Toggles legend="Formation after (6.7.2)" options=after_mount.clone() value=new_formation/>
                         </Show>
                     })}
                     {matches!(moving, Formation::Skirmish | Formation::Disorder).then(|| view! {
                         <Toggles legend="Fire and advance by rushes (6.8.7)" options=vec![(false, "No"), (true, "Yes")] value=rushes/>
                     })}
-                    <Show when=move || direction.get() == Direction::Forward && mount.get() == MountChange::Stays && !rushes.get()>
+                    <Show when=move || direction_v() == Direction::Forward && mount_v() == MountChange::Stays && !rushes.get()>
                         <Toggles legend="Split move (6.3.3)" options=vec![(false, "No"), (true, "Half in each of two grounds")] value=split/>
                         <Show when=move || split.get()>
-                            <Toggles legend="Second half in" options=GROUNDS.to_vec() value=ground2/>
+                            <Toggles legend="Second half in" options=coded(&GROUNDS) value=ground2/>
                         </Show>
                     </Show>
                 }
                 .into_any()
             }
             Mode::FormationChange => {
-                let options: Vec<(Formation, &str)> = if mounted {
-                    after_mount.clone()
-                } else {
-                    vec![
-                        (Formation::Line, "Line"),
-                        (Formation::MarchColumn, "March column"),
-                        (Formation::Skirmish, "Skirmish"),
-                        (Formation::AttackColumn, "Attack column"),
-                        (Formation::ExtendedLine, "Extended line"),
-                    ]
-                };
-                let fm_mount = if mounted {
-                    vec![(MountChange::Stays, "Stays mounted"), (MountChange::AtStart, "Dismounts")]
-                } else {
-                    vec![(MountChange::Stays, "Stays on foot"), (MountChange::AtStart, "Mounts")]
-                };
+                // Places in FORMATIONS: line, march column, skirmish, attack column, extended line.
+                let options = if mounted { after_mount.clone() } else { vec![(0, "Line"), (1, "March column"), (2, "Skirmish"), (4, "Attack column"), (5, "Extended line")] };
+                let fm_mount = if mounted { vec![(0, "Stays mounted"), (1, "Dismounts")] } else { vec![(0, "Stays on foot"), (1, "Mounts")] };
                 view! {
                     <Toggles legend="New formation" options=options value=new_formation/>
                     {horses.then(|| view! { <Toggles legend="Mount or dismount (6.7.2)" options=fm_mount value=mount/> })}
@@ -420,16 +472,16 @@ pub fn MoveResolver() -> impl IntoView {
         if !is_guns() {
             return None;
         }
-        Some(match mode.get() {
+        Some(match mode_v() {
             Mode::Move => view! {
-                <Toggles legend="How it moves (6.6)" options=vec![(GunMove::Limbered, "Limbered"), (GunMove::Prolonge, "By prolonge"), (GunMove::HandPush, "By hand")] value=gun_move/>
-                <Show when=move || gun_move.get() == GunMove::Limbered>
+                <Toggles legend="How it moves (6.6)" options=coded(&GUN_MOVES) value=gun_move/>
+                <Show when=move || gun_move_v() == GunMove::Limbered>
                     <Toggles legend="Unlimbers at the end (6.6.1)" options=vec![(false, "No"), (true, "Yes")] value=unlimber_at_end/>
                 </Show>
             }
             .into_any(),
             Mode::Disengage => view! {
-                <Toggles legend="Ground it crosses, for the accident roll (6.5.8.b)" options=vec![(AccidentGround::Open, "Open"), (AccidentGround::LightWoods, "Light woods"), (AccidentGround::HeavyWoods, "Heavy woods")] value=accident_ground/>
+                <Toggles legend="Ground it crosses, for the accident roll (6.5.8.b)" options=coded(&ACCIDENT_GROUNDS) value=accident_ground/>
             }
             .into_any(),
             _ => ().into_any(),
@@ -443,7 +495,7 @@ pub fn MoveResolver() -> impl IntoView {
             Ok(p) => {
                 let summary = match (p.greater, p.roll.map(|r| r.kind)) {
                     (Some(g), _) => format!("Up to {}″ without a disorder roll, or up to {g}″ with one (6.2).", p.first),
-                    (None, _) if mode.get() == Mode::FormationChange => String::new(),
+                    (None, _) if mode_v() == Mode::FormationChange => String::new(),
                     (None, Some(RollKind::Disorder)) => format!("Up to {}″, then a disorder roll (6.5.7).", p.first),
                     (None, _) if p.verb == "limbers" || p.verb == "unlimbers" => String::new(),
                     (None, _) => format!("Up to {}″.", p.first),
@@ -455,7 +507,7 @@ pub fn MoveResolver() -> impl IntoView {
                         {p.lines.iter().map(|l| view! { <p>{l.clone()}</p> }).collect_view()}
                     </section>
                     {has_greater.then(|| view! {
-                        <Toggles legend="How far it goes" options=vec![(Distance::First, "Within the first number"), (Distance::Greater, "The greater distance")] value=distance/>
+                        <Toggles legend="How far it goes" options=coded(&DISTANCES) value=distance/>
                     })}
                 }
                 .into_any()
@@ -489,16 +541,16 @@ pub fn MoveResolver() -> impl IntoView {
     };
 
     let charge_view = move || {
-        if mode.get() != Mode::Charge || is_guns() {
+        if mode_v() != Mode::Charge || is_guns() {
             return None;
         }
         Some(view! {
             <h2>"Bonus move (5.3.2)"</h2>
             <Toggles legend="Bonus" options=vec![(true, "Take the bonus"), (false, "No bonus")] value=take_bonus/>
             <Show when=move || take_bonus.get()>
-                <Toggles legend="Bonus portion in (Table 4)" options=vec![(Terrain::Open, "Open"), (Terrain::Road, "Road"), (Terrain::Broken, "Broken"), (Terrain::Rough, "Rough")] value=bonus_terrain/>
-                <Toggles legend="Runs into worse ground (5.3.2.c)" options=vec![(None, "No"), (Some(Terrain::Broken), "Broken"), (Some(Terrain::Rough), "Rough")] value=enters/>
-                <Show when=move || enters.get().is_some()>
+                <Toggles legend="Bonus portion in (Table 4)" options=coded(&BONUS_TERRAINS) value=bonus_terrain/>
+                <Toggles legend="Runs into worse ground (5.3.2.c)" options=coded(&ENTERS) value=enters/>
+                <Show when=move || enters.get() != 0>
                     <Stepper label="Inches of the bonus before it" value=enters_after max=36/>
                 </Show>
                 {move || {
@@ -525,8 +577,8 @@ pub fn MoveResolver() -> impl IntoView {
             <UnitPicker pick=Pick::Units chosen=chosen/>
             {unit_view}
             {mode_view}
-            <Show when=move || !(is_guns() && mode.get() == Mode::FormationChange)>
-                <Toggles legend="Ground it moves through or into (6.3.2)" options=GROUNDS.to_vec() value=ground/>
+            <Show when=move || !(is_guns() && mode_v() == Mode::FormationChange)>
+                <Toggles legend="Ground it moves through or into (6.3.2)" options=coded(&GROUNDS) value=ground/>
             </Show>
             {regiment_choices}
             {guns_choices}
