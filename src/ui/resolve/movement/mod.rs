@@ -186,6 +186,7 @@ pub fn MoveResolver() -> impl IntoView {
     let enters_after = RwSignal::new(0u32);
     let bonus_faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
+    let more_open = RwSignal::new(false);
 
     let settings = move || store.session.with(|s| s.game().setup.rules.clone());
     let mode_v = move || first(of(&MODES, mode.get())).unwrap_or(Mode::Move);
@@ -433,7 +434,27 @@ pub fn MoveResolver() -> impl IntoView {
                     MovesAs::Skirmish => Formation::Skirmish,
                     _ => formation,
                 };
+                // The common case, forward as it stands, needs none of these: they stay folded,
+                // their choices named on the fold (its state survives the re-render of a tap).
+                let mut named = vec![direction_v().label().to_string()];
+                if moves_as_v() != MovesAs::AsItStands {
+                    named.push(as_options.iter().find(|(c, _)| *c == moves_as.get()).map(|(_, l)| l.to_string()).unwrap_or_default());
+                }
+                if mount_v() != MountChange::Stays {
+                    named.push(mount_options.iter().find(|(c, _)| *c == mount.get()).map(|(_, l)| l.to_string()).unwrap_or_default());
+                }
+                if rushes.get() {
+                    named.push("by rushes".into());
+                }
+                if split.get() {
+                    named.push("split move".into());
+                }
                 view! {
+                    <details class="more" prop:open=move || more_open.get()>
+                    <summary class="button" on:click=move |ev| {
+                        ev.prevent_default();
+                        more_open.update(|o| *o = !*o);
+                    }>{format!("Direction and formation: {}", named.join(", "))}</summary>
                     <Toggles legend="Direction (6.5)" options=Direction::for_formation(formation).into_iter().map(|d| (code_of(&DIRECTIONS, &d), d.label())).collect() value=direction/>
                     <Toggles legend="Moves as" options=as_options value=moves_as/>
                     {horses.then(|| view! {
@@ -451,6 +472,7 @@ pub fn MoveResolver() -> impl IntoView {
                             <Toggles legend="Second half in" options=coded(&GROUNDS) value=ground2/>
                         </Show>
                     </Show>
+                    </details>
                 }
                 .into_any()
             }
