@@ -110,6 +110,9 @@ pub struct Game {
     /// The turn tracker's ticks, surprise and brigade losses ([`super::tracker`]).
     #[serde(default)]
     pub tracker: TrackerState,
+    /// The morale checks waiting to be rolled, in the order of 4.4.2 ([`super::checks`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks_due: Vec<super::checks::Due>,
 }
 
 /// A game's settings, chosen when it is set up and changeable during play.
@@ -141,6 +144,7 @@ impl Game {
             orders: Vec::new(),
             morale_changes: Vec::new(),
             tracker: TrackerState::default(),
+            checks_due: Vec::new(),
         }
     }
 

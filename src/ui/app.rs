@@ -29,8 +29,6 @@ const AREAS: [Area; 6] = [
 pub fn App() -> impl IntoView {
     let store = Store::load();
     provide_context(store);
-    // The morale checks due outlive a change of screen (4.4.2).
-    provide_context(resolve::queue::Queue::new());
     Effect::new(move |_| browser::apply_theme(store.settings.get().theme));
 
     let location = provide_router();
@@ -76,7 +74,7 @@ fn screen(location: &Location) -> AnyView {
         "/resolve/charge" => view! { <resolve::NotBuilt route="charge"/> }.into_any(),
         "/resolve/move" => view! { <resolve::MoveScreen/> }.into_any(),
         "/resolve/rolls" => view! { <resolve::RollsScreen/> }.into_any(),
-        "/resolve/artillery" => view! { <resolve::NotBuilt route="artillery"/> }.into_any(),
+        "/resolve/artillery" => view! { <resolve::ArtilleryScreen/> }.into_any(),
         "/tables" => view! { <tables::TablesScreen/> }.into_any(),
         "/settings" => view! { <settings::SettingsScreen/> }.into_any(),
         "/games" => view! { <games::GamesScreen/> }.into_any(),

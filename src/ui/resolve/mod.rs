@@ -3,6 +3,7 @@
 //! a quick look-up with nothing recorded. Shared parts: [`dice`], [`odds`], [`picker`],
 //! [`card`], [`toggles`], and the [`queue`] of morale checks due.
 
+pub mod artillery;
 pub mod card;
 pub mod dice;
 pub mod fire;
@@ -28,7 +29,7 @@ const RESOLVERS: [(&str, &str, &str, bool); 9] = [
     ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
     ("/resolve/move", "Movement", "6, Tables 3, 4", true),
     ("/resolve/rout", "Forced rout move", "2.1.2", true),
-    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", false),
+    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", true),
     ("/resolve/rolls", "Other rolls", "Sighting, hasty works, halt, mounting, surprise, resupply", true),
 ];
 
@@ -83,6 +84,12 @@ pub fn RallyScreen() -> impl IntoView {
 #[component]
 pub fn FireScreen() -> impl IntoView {
     view! { <fire::FireResolver/> }.into_any()
+}
+
+/// `/resolve/artillery`.
+#[component]
+pub fn ArtilleryScreen() -> impl IntoView {
+    view! { <artillery::ArtilleryResolver/> }.into_any()
 }
 
 /// `/resolve/rout`.

@@ -146,7 +146,9 @@ pub fn hasty_works_resolution(
         Some(id) if formation != Formation::Disorder => vec![Command::SetFormation { regiment: id.into(), formation: Formation::Disorder }],
         _ => Vec::new(),
     };
-    Ok(Resolution { headline, details, commands, recorded: id.is_some(), ..Default::default() })
+    // The attempt is the regiment's Formation Change this turn: its phase-six item (9.1.1, 6.1).
+    let settles = id.map(|id| vec![format!("move-{id}")]).unwrap_or_default();
+    Ok(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 
 /// The attempt to halt (5.3.3) in words: the BMP less the officer's benefit must be beaten.

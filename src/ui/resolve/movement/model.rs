@@ -905,7 +905,9 @@ pub fn resolution(facts: &Facts, id: Option<&str>, plan: &Plan, distance: Distan
     if !commands.is_empty() {
         details.push(format!("Now {} ({} before).", standing_words(after), standing_words(before)));
     }
-    Some(Resolution { headline, details, commands, recorded: id.is_some(), ..Default::default() })
+    // A move, disengage or formation change settles the unit's phase-six item (6.1).
+    let settles = id.map(|id| vec![format!("move-{id}")]).unwrap_or_default();
+    Some(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 
 /// The charge bonus (5.3.2): where the bonus portion runs and what it enters.
@@ -1107,6 +1109,7 @@ mod tests {
         let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::First, None).unwrap();
         assert!(r.commands.is_empty());
         assert_eq!(r.headline, "1st Tennessee moves up to 3″ (Table 3).");
+        assert_eq!(r.settles, vec!["move-r-1tn".to_string()], "it ticks the tracker's phase-six item");
         // The greater distance waits for the die; a 3 is not higher than BMP 3: disorder.
         assert!(resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, None).is_none());
         let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, die(3)).unwrap();
