@@ -12,7 +12,7 @@ use super::roster::{
 use crate::rules::command::Stance;
 use crate::rules::officers::consequences;
 use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
-use crate::rules::unit::{Formation, MoraleLevel};
+use crate::rules::unit::{Arm, Formation, MoraleLevel};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -274,6 +274,16 @@ pub enum Command {
         /// The regiment's id.
         regiment: String,
         /// The formation.
+        formation: Formation,
+    },
+    /// Mount or dismount a cavalry or mounted infantry regiment (6.7.2), in the formation it
+    /// takes by the free formation change that goes with it.
+    SetMounted {
+        /// The regiment's id.
+        regiment: String,
+        /// On horseback (true) or on foot (false).
+        mounted: bool,
+        /// Its formation afterwards (0.1.2.b when mounted).
         formation: Formation,
     },
     /// Set or clear a marker on a regiment.
@@ -1222,6 +1232,20 @@ impl Command {
                 }
                 format!("{}: {} to {} (0.1.2)", r.name, old.label(), formation.label())
             }
+            Command::SetMounted { regiment, mounted, formation } => {
+                let r = regiment_mut(roster, regiment)?;
+                r.arm = match r.arm {
+                    Arm::Cavalry { .. } => Arm::Cavalry { mounted: *mounted },
+                    Arm::MountedInfantry { .. } => Arm::MountedInfantry { mounted: *mounted },
+                    _ => return Err(refused(format!("{} has no horses: only cavalry and mounted infantry mount (6.7.2).", q(&r.name)))),
+                };
+                r.formation = *formation;
+                if let Some(p) = r.problems().first() {
+                    return Err(refused(format!("{}: {p}.", q(&r.name))));
+                }
+                let verb = if *mounted { "mounts" } else { "dismounts" };
+                format!("{} {verb}, in {} (6.7.2)", r.name, formation.label())
+            }
             Command::SetFlag { regiment, flag, on } => {
                 let r = regiment_mut(roster, regiment)?;
                 let slot = match flag {
@@ -1652,6 +1676,12 @@ mod tests {
             c(Command::SetMorale { unit: id("r-2wi"), level: MoraleLevel::Shaken }),
             c(Command::SetMorale { unit: id("s-hall-1"), level: MoraleLevel::Routed }),
             c(Command::SetFormation { regiment: id("r-2wi"), formation: Formation::AttackColumn }),
+            (
+                vec![Command::EditRegiment {
+                    regiment: Regiment { arm: Arm::Cavalry { mounted: false }, ..r("r-2wi") },
+                }],
+                Command::SetMounted { regiment: id("r-2wi"), mounted: true, formation: Formation::MarchColumn },
+            ),
             c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::OutOfAmmo, on: true }),
             c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::OpeningVolleyUsed, on: true }),
             c(Command::SetFlag { regiment: id("r-2wi"), flag: RegimentFlag::Prone, on: true }),
@@ -2133,5 +2163,25 @@ mod tests {
         s.undo();
         s.dispatch(&Command::RenameGame { name: "B".into() }, 0.0).unwrap();
         assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn rule_6_7_2_set_mounted_with_its_free_formation_change_and_undo() {
+        let mut s = demo();
+        let mut cav = s.game().roster.regiment("r-2wi").unwrap().clone();
+        cav.arm = Arm::Cavalry { mounted: false };
+        cav.formation = Formation::Skirmish;
+        s.dispatch(&Command::EditRegiment { regiment: cav }, 0.0).unwrap();
+        let before = s.game().clone();
+        let out = s.dispatch(&Command::SetMounted { regiment: "r-2wi".into(), mounted: true, formation: Formation::MarchColumn }, 0.0).unwrap();
+        assert!(out.text.contains("mounts"), "{}", out.text);
+        let r = s.game().roster.regiment("r-2wi").unwrap();
+        assert_eq!((r.arm, r.formation), (Arm::Cavalry { mounted: true }, Formation::MarchColumn));
+        assert!(s.undo());
+        assert_eq!(s.game(), &before);
+        // Mounted cavalry forms line, column, skirmish or disorder only (0.1.2.b); infantry has no horses.
+        assert!(s.dispatch(&Command::SetMounted { regiment: "r-2wi".into(), mounted: true, formation: Formation::AttackColumn }, 0.0).is_err());
+        assert!(s.dispatch(&Command::SetMounted { regiment: "r-7wi".into(), mounted: true, formation: Formation::Line }, 0.0).is_err());
+        assert_eq!(s.game(), &before);
     }
 }

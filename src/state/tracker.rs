@@ -257,7 +257,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         format!("{}: roll one die for each surprised unit; higher than its BMP releases it", side.label()),
                         "10.2.2.a",
                         None,
-                        None,
+                        Some("/resolve/rolls?roll=surprise&kind=release".into()),
                     ));
                 }
             }
@@ -992,6 +992,8 @@ mod tests {
         let mut g = at(demo_game("g"), Phase::RoutsAndRallies);
         g.tracker.surprises.push(SurpriseState { side: Side::Confederate, kind: SurpriseKind::Strategic, turns_left: 3 });
         assert_eq!(keys(&g), vec!["release-Confederate"]);
+        let items = phase_items(&g);
+        assert_eq!(items.first().and_then(|i| i.link.as_deref()), Some("/resolve/rolls?roll=surprise&kind=release"));
     }
 
     #[test]

@@ -890,14 +890,12 @@ pub fn allowance(request: &MoveRequest, overrides: &Overrides, rulings: &Movemen
             Manoeuvre::StandUp => deduct("standing up from prone", "6.8.5", Ratio::whole(1), &mut costs),
             Manoeuvre::Mount { .. } | Manoeuvre::Dismount { .. } => {
                 let bmp = request.bmp.ok_or_else(|| out_of_range("the unit's BMP is needed to mount or dismount (6.7.2)"))?;
-                if bmp > 12 {
-                    return Err(out_of_range(format!("a BMP of {bmp} is not on Table 5")));
-                }
                 let mounted_move = matches!(request.mover, Mover::Regiment { arm, .. } if arm.is_mounted());
-                let (inches, what) = if mounted_move {
-                    (Ratio::whole(2 * bmp as u32), "mount or dismount, twice BMP for mounted movement")
+                let inches = mounting_cost(bmp, mounted_move)?;
+                let what = if mounted_move {
+                    "mount or dismount, twice BMP for mounted movement"
                 } else {
-                    (Ratio::whole(bmp as u32), "mount or dismount, BMP for dismounted movement")
+                    "mount or dismount, BMP for dismounted movement"
                 };
                 deduct(what, "6.7.2", inches, &mut costs);
                 if *man == (Manoeuvre::Dismount { at_start: false }) {
@@ -942,6 +940,42 @@ pub fn allowance(request: &MoveRequest, overrides: &Overrides, rulings: &Movemen
         dismounted_advance,
         may_fire_after_limbering,
     })
+}
+
+/// What mounting or dismounting costs of a move (6.7.2): twice the BMP in inches when the move
+/// itself is made mounted, the BMP when it is made on foot. (Table 4's summary says "deduct
+/// unit's BMP"; the rule and its three examples govern, RULINGS.md.) Card inches.
+///
+/// ```
+/// use johnny_reb::rules::movement::mounting_cost;
+/// use johnny_reb::rules::Ratio;
+/// // 6.7.2: the mounted column pays 2 x 3 BMP; the 15th Virginia on foot pays its BMP of 3.
+/// assert_eq!(mounting_cost(3, true).unwrap(), Ratio::whole(6));
+/// assert_eq!(mounting_cost(3, false).unwrap(), Ratio::whole(3));
+/// ```
+pub fn mounting_cost(bmp: u8, mounted_move: bool) -> RuleResult<Ratio> {
+    check_bmp(bmp)?;
+    Ok(Ratio::whole(u32::from(bmp) * if mounted_move { 2 } else { 1 }))
+}
+
+/// The formation a front-to-flank turns a unit into (6.5.5): a column into a line, a line into
+/// a column. Any other formation cannot turn front-to-flank.
+///
+/// ```
+/// use johnny_reb::rules::movement::front_to_flank;
+/// use johnny_reb::rules::unit::Formation;
+/// assert_eq!(front_to_flank(Formation::MarchColumn).unwrap(), Formation::Line);
+/// assert!(front_to_flank(Formation::Skirmish).is_err());
+/// ```
+pub fn front_to_flank(formation: Formation) -> RuleResult<Formation> {
+    match formation {
+        Formation::Line => Ok(Formation::MarchColumn),
+        Formation::MarchColumn => Ok(Formation::Line),
+        f => Err(out_of_range(format!(
+            "front-to-flank turns a column into a line or a line into a column (6.5.5), not {}",
+            f.label()
+        ))),
+    }
 }
 
 fn no_manoeuvres_but_oblique(m: &[Manoeuvre], who: &str) -> RuleResult<()> {

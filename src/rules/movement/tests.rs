@@ -608,3 +608,24 @@ fn rule_6_7_2_b_horseholders() {
     assert_eq!(skirmish_spacing(true).1.value(), Some(&3));
     assert_eq!(skirmish_spacing(false).1.value(), Some(&2));
 }
+
+#[test]
+fn rule_6_7_2_mounting_cost_by_the_three_examples() {
+    // "6" in open - 3 BMP" (on foot), "12" in open - 3 BMP" (dismounted skirmishers),
+    // "20" column on road - 2 x 3 BMP" (mounted).
+    assert_eq!(mounting_cost(3, false).unwrap(), w(3));
+    assert_eq!(mounting_cost(3, true).unwrap(), w(6));
+    assert_eq!(sub_saturating(w(6), mounting_cost(3, false).unwrap()), w(3));
+    assert_eq!(sub_saturating(w(12), mounting_cost(3, false).unwrap()), w(9));
+    assert_eq!(sub_saturating(w(20), mounting_cost(3, true).unwrap()), w(14));
+    assert!(mounting_cost(13, true).is_err());
+}
+
+#[test]
+fn rule_6_5_5_front_to_flank_turns_column_and_line() {
+    assert_eq!(front_to_flank(Formation::MarchColumn).unwrap(), Formation::Line);
+    assert_eq!(front_to_flank(Formation::Line).unwrap(), Formation::MarchColumn);
+    for f in [Formation::Skirmish, Formation::Disorder, Formation::AttackColumn, Formation::ExtendedLine] {
+        assert!(front_to_flank(f).is_err());
+    }
+}

@@ -9,25 +9,28 @@ pub mod dice;
 pub mod fire;
 pub mod missing;
 pub mod morale;
+pub mod movement;
 pub mod odds;
 pub mod officer;
 pub mod picker;
 pub mod queue;
+pub mod rolls;
 pub mod rout;
 pub mod toggles;
 
 use leptos::prelude::*;
 
 /// The resolvers: route, button, rules; `built` false shows the "not built yet" line.
-const RESOLVERS: [(&str, &str, &str, bool); 8] = [
+const RESOLVERS: [(&str, &str, &str, bool); 9] = [
     ("/resolve/morale", "Morale check", "2.3, Tables 2, 5-7", true),
     ("/resolve/rally", "Rally", "2.4", true),
     ("/resolve/officer", "Officer casualties", "8, Table 20", true),
     ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", true),
     ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
-    ("/resolve/move", "Movement allowance", "6, Tables 3, 4", false),
+    ("/resolve/move", "Movement", "6, Tables 3, 4", true),
     ("/resolve/rout", "Forced rout move", "2.1.2", true),
     ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", true),
+    ("/resolve/rolls", "Other rolls", "Sighting, hasty works, halt, mounting, surprise, resupply", true),
 ];
 
 /// The Resolve menu.
@@ -93,6 +96,18 @@ pub fn ArtilleryScreen() -> impl IntoView {
 #[component]
 pub fn RoutScreen() -> impl IntoView {
     view! { <rout::RoutResolver/> }.into_any()
+}
+
+/// `/resolve/move`.
+#[component]
+pub fn MoveScreen() -> impl IntoView {
+    view! { <movement::MoveResolver/> }.into_any()
+}
+
+/// `/resolve/rolls`.
+#[component]
+pub fn RollsScreen() -> impl IntoView {
+    view! { <rolls::RollsScreen/> }.into_any()
 }
 
 /// `/resolve/officer`.
