@@ -10,13 +10,15 @@
 // The app's files go in a folder named by their contents (app-<hash>/), so a browser's HTTP
 // cache never mixes two builds. Usage: node scripts/build.mjs (scripts/lib.sh puts the tools on
 // PATH).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postBuild } from './post-build.mjs';
 
+const execFileAsync = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 const NAME = 'johnny-reb';
@@ -80,9 +82,16 @@ const wasmFiles = [[path.join(bindgen, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`]];
 for (const f of fs.readdirSync(split).sort()) {
   if (f.endsWith('.wasm') && f !== 'main.wasm') wasmFiles.push([path.join(split, f), f]);
 }
-for (const [from, name] of wasmFiles) {
-  run('wasm-opt', ['-Oz', ...WASM_FEATURES, '--strip-debug', '--strip-producers', from, '-o', path.join(app, name)]);
-}
+console.log(`[build] wasm-opt -Oz on the main module and ${wasmFiles.length - 1} chunks`);
+const queue = [...wasmFiles];
+const optimise = async () => {
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [from, name] = next;
+    await execFileAsync('wasm-opt', ['-Oz', ...WASM_FEATURES, '--strip-debug', '--strip-producers', from, '-o', path.join(app, name)]);
+  }
+};
+// Two at a time: the machines this is built on have two cores.
+await Promise.all([optimise(), optimise()]);
 fs.copyFileSync(path.join(bindgen, `${NAME}.js`), path.join(app, `${NAME}.js`));
 fs.copyFileSync(path.join(split, '__wasm_split.js'), path.join(app, '__wasm_split.js'));
 

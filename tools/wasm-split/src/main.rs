@@ -5,7 +5,8 @@
 //!
 //! Usage: `jr-wasm-split INPUT.wasm OUT_DIR MAIN_MODULE` where MAIN_MODULE is the path of
 //! wasm-bindgen's JS as imported from OUT_DIR (e.g. `./johnny-reb.js`). Prints, as JSON, the
-//! chunk files each split point needs. Run by scripts/build.mjs.
+//! chunk files each split point needs. Run by scripts/build.mjs. With `JR_SPLIT_VERBOSE=1` it
+//! also prints what went into each module.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -39,6 +40,8 @@ fn split(input: &str, out_dir: &str, main_module: &str) -> Result<String, String
         opts.main_out_path = &main_out;
         opts.main_module = main_module;
         opts.link_name = "./__wasm_split.js";
+        // What went where, for finding what keeps code in the main module.
+        opts.verbose = std::env::var_os("JR_SPLIT_VERBOSE").is_some();
         opts
     })
     .map_err(|e| format!("{e:?}"))?;
