@@ -12,10 +12,13 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDist, launch, PHONE, dist } from '../tests/e2e/harness.mjs';
 
-// The targets of issue 2.
+// The targets of issue 2. The first render was 0.7-0.9 s on an idle machine before the split
+// and has not been measured idle since (README, Performance): the test holds the interim
+// ceiling until it has, and prints the gap to the target.
 export const BUDGET = {
   firstLoadGzipBytes: 400 * 1024,
   firstRenderMs: 1000,
+  firstRenderCeilingMs: 1500,
 };
 
 function walk(dir) {
