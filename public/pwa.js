@@ -1,13 +1,28 @@
 // Offline support: registers the service worker and tells the app (src/ui/browser.rs) when a
 // new version is waiting; the app's "Update now" sends jr-apply-update, and the page reloads
 // once the new version has taken over.
+// The service worker is registered once the app has started (src/ui/browser.rs sets
+// data-started): its install fetches every screen's wasm chunk, which must not compete with the
+// first screen's own download and start-up on a slow phone.
+function whenStarted(f) {
+  const root = document.documentElement;
+  if (root.dataset.started === 'true') return f();
+  const observer = new MutationObserver(() => {
+    if (root.dataset.started === 'true') {
+      observer.disconnect();
+      f();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-started'] });
+}
+
 if ('serviceWorker' in navigator) {
   let requested = false;
   const announce = () => {
     window.jrUpdateReady = true;
     window.dispatchEvent(new Event('jr-update-ready'));
   };
-  navigator.serviceWorker
+  whenStarted(() => navigator.serviceWorker
     .register('./sw.js')
     .then((reg) => {
       if (reg.waiting && navigator.serviceWorker.controller) announce();
@@ -26,7 +41,7 @@ if ('serviceWorker' in navigator) {
     })
     .catch(() => {
       window.jrOfflineUnavailable = true;
-    });
+    }));
   window.addEventListener('jr-apply-update', () => {
     requested = true;
     navigator.serviceWorker.getRegistration().then((reg) => {

@@ -3,10 +3,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-TRUNK_VERSION=0.21.14
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-# Trunk otherwise asks a web API for its latest version.
-export TRUNK_SKIP_VERSION_CHECK=true
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -37,10 +34,6 @@ setup() {
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     say "adding the wasm32-unknown-unknown target"
     rustup target add wasm32-unknown-unknown
-  fi
-  if ! (have trunk && trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"); then
-    say "installing Trunk $TRUNK_VERSION (about 10 minutes on 2 cores, once)"
-    cargo install trunk --version "$TRUNK_VERSION" --locked --force
   fi
   [ -f Cargo.lock ] || cargo generate-lockfile
   local wb; wb="$(wasm_bindgen_version)"

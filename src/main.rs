@@ -1,4 +1,4 @@
-//! The WebAssembly entry point built by Trunk.
+//! The WebAssembly entry point, built by scripts/build.mjs.
 
 fn main() {
     johnny_reb::ui::start();

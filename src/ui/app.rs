@@ -2,6 +2,7 @@
 
 use crate::ui::banners::Banners;
 use crate::ui::browser;
+use crate::ui::lazy::lazy_screen;
 use crate::ui::store::Store;
 use crate::ui::{game, games, orders, print, resolve, roster, settings, tables};
 use leptos::prelude::*;
@@ -59,26 +60,29 @@ pub fn App() -> impl IntoView {
     .into_any()
 }
 
-/// The screen for an address.
+/// The screen for an address. The Game area comes with the shell; every other screen is
+/// loaded from its own wasm chunk on first visit (src/ui/lazy.rs). A new screen is one line:
+/// `"/path" => lazy_screen!(chunk_name, view! { <area::Screen/> }),` with a chunk name of its
+/// own.
 fn screen(location: &Location) -> AnyView {
     match location.path.trim_end_matches('/') {
         "" => view! { <game::GameScreen/> }.into_any(),
-        "/orders" => view! { <orders::OrdersScreen/> }.into_any(),
-        "/roster" => view! { <roster::RosterScreen/> }.into_any(),
-        "/resolve" => view! { <resolve::ResolveScreen/> }.into_any(),
-        "/resolve/morale" => view! { <resolve::MoraleScreen/> }.into_any(),
-        "/resolve/rally" => view! { <resolve::RallyScreen/> }.into_any(),
-        "/resolve/officer" => view! { <resolve::OfficerScreen/> }.into_any(),
-        "/resolve/fire" => view! { <resolve::FireScreen/> }.into_any(),
-        "/resolve/rout" => view! { <resolve::RoutScreen/> }.into_any(),
-        "/resolve/charge" => view! { <resolve::NotBuilt route="charge"/> }.into_any(),
-        "/resolve/move" => view! { <resolve::MoveScreen/> }.into_any(),
-        "/resolve/rolls" => view! { <resolve::RollsScreen/> }.into_any(),
-        "/resolve/artillery" => view! { <resolve::ArtilleryScreen/> }.into_any(),
-        "/tables" => view! { <tables::TablesScreen/> }.into_any(),
-        "/settings" => view! { <settings::SettingsScreen/> }.into_any(),
-        "/games" => view! { <games::GamesScreen/> }.into_any(),
-        "/print" => view! { <print::PrintScreen/> }.into_any(),
+        "/orders" => lazy_screen!(orders, view! { <orders::OrdersScreen/> }),
+        "/roster" => lazy_screen!(roster, view! { <roster::RosterScreen/> }),
+        "/resolve" => lazy_screen!(resolve_menu, view! { <resolve::ResolveScreen/> }),
+        "/resolve/morale" => lazy_screen!(resolve_morale, view! { <resolve::MoraleScreen/> }),
+        "/resolve/rally" => lazy_screen!(resolve_rally, view! { <resolve::RallyScreen/> }),
+        "/resolve/officer" => lazy_screen!(resolve_officer, view! { <resolve::OfficerScreen/> }),
+        "/resolve/fire" => lazy_screen!(resolve_fire, view! { <resolve::FireScreen/> }),
+        "/resolve/rout" => lazy_screen!(resolve_rout, view! { <resolve::RoutScreen/> }),
+        "/resolve/charge" => lazy_screen!(resolve_charge, view! { <resolve::NotBuilt route="charge"/> }),
+        "/resolve/move" => lazy_screen!(resolve_move, view! { <resolve::MoveScreen/> }),
+        "/resolve/rolls" => lazy_screen!(resolve_rolls, view! { <resolve::RollsScreen/> }),
+        "/resolve/artillery" => lazy_screen!(resolve_artillery, view! { <resolve::ArtilleryScreen/> }),
+        "/tables" => lazy_screen!(tables, view! { <tables::TablesScreen/> }),
+        "/settings" => lazy_screen!(settings, view! { <settings::SettingsScreen/> }),
+        "/games" => lazy_screen!(games, view! { <games::GamesScreen/> }),
+        "/print" => lazy_screen!(print, view! { <print::PrintScreen/> }),
         _ => view! { <NotFound/> }.into_any(),
     }
 }

@@ -6,6 +6,7 @@ pub mod banners;
 pub mod browser;
 pub mod game;
 pub mod games;
+pub mod lazy;
 pub mod orders;
 pub mod print;
 pub mod resolve;

@@ -113,12 +113,11 @@ export async function openApp(page, url, pathName = '') {
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-/** Waits until the service worker controls the page (first visit claims it). */
+/** Waits until the service worker has installed (every file of the build cached) and controls
+ *  the page (first visit claims it). The predicate is synchronous: waitForFunction takes a
+ *  returned Promise as truthy at once. */
 export async function waitForServiceWorker(page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return !!(reg && reg.active && navigator.serviceWorker.controller);
-  }, null, { timeout: 20000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20000 });
 }
 
 /** Reads a downloaded file's text. */

@@ -30,6 +30,10 @@ test('load, go offline, reload, use', async () => {
   await page.getByText('Phase 2 of 8: Routs and Rallies').waitFor();
   await page.getByRole('link', { name: 'Roster' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor();
+  // Every screen's wasm chunk was cached at install, not only the screens visited online.
+  await page.getByRole('link', { name: 'Resolve' }).tap();
+  await page.getByRole('link', { name: /Small arms fire/ }).tap();
+  await page.getByRole('heading', { level: 1, name: /Small arms fire/ }).waitFor();
   // A deep link works offline too.
   await page.goto(server.url + 'settings');
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
