@@ -57,7 +57,7 @@ const shortHash = (...buffers) => {
 // 1. The wasm, with relocations (only the final link gets the flag, so dependencies are not
 //    rebuilt for it).
 run('cargo', [
-  'rustc', '--release', '--target', 'wasm32-unknown-unknown', '--bin', NAME,
+  'rustc', '--release', '--target', 'wasm32-unknown-unknown', '--bin', NAME, '--features', 'split',
   '--', '-C', 'link-arg=--emit-relocs',
 ]);
 const input = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}.wasm`);

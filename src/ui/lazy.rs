@@ -27,6 +27,7 @@ pub type Build = fn() -> AnyView;
 pub use wasm_split_helpers::SplitLoaderError;
 
 /// A screen from its own wasm chunk; see the module documentation.
+#[cfg(all(feature = "split", target_arch = "wasm32"))]
 macro_rules! lazy_screen {
     ($chunk:ident, $view:expr) => {{
         #[wasm_split_helpers::wasm_split($chunk, fallible)]
@@ -34,6 +35,15 @@ macro_rules! lazy_screen {
             Ok(|| leptos::prelude::IntoAny::into_any($view))
         }
         $crate::ui::lazy::lazy_view($chunk)
+    }};
+}
+
+/// The screen itself: natively and in a build without split points (the browser tests' runner
+/// has no chunk loader), every screen is in the one module.
+#[cfg(not(all(feature = "split", target_arch = "wasm32")))]
+macro_rules! lazy_screen {
+    ($chunk:ident, $view:expr) => {{
+        leptos::prelude::IntoAny::into_any($view)
     }};
 }
 pub(crate) use lazy_screen;
@@ -47,6 +57,7 @@ enum Loading {
 
 /// Shows "Loading…" while `load` fetches the chunk, then the screen it builds; if the chunk
 /// cannot be fetched, says so and offers to try again (a failed load is not remembered).
+#[cfg_attr(not(all(feature = "split", target_arch = "wasm32")), allow(dead_code))]
 pub fn lazy_view<F, Fut>(load: F) -> AnyView
 where
     F: Fn() -> Fut + Copy + Send + Sync + 'static,
