@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod charges;
 pub mod command;
 pub mod demo;
 pub mod exchange;

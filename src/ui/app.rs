@@ -73,7 +73,7 @@ fn screen(location: &Location) -> AnyView {
         "/resolve/officer" => view! { <resolve::OfficerScreen/> }.into_any(),
         "/resolve/fire" => view! { <resolve::FireScreen/> }.into_any(),
         "/resolve/rout" => view! { <resolve::RoutScreen/> }.into_any(),
-        "/resolve/charge" => view! { <resolve::NotBuilt route="charge"/> }.into_any(),
+        "/resolve/charge" => view! { <resolve::ChargeScreen/> }.into_any(),
         "/resolve/move" => view! { <resolve::NotBuilt route="move"/> }.into_any(),
         "/resolve/artillery" => view! { <resolve::NotBuilt route="artillery"/> }.into_any(),
         "/tables" => view! { <tables::TablesScreen/> }.into_any(),

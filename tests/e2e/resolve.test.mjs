@@ -198,7 +198,7 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
 test('a resolver not built yet says so', async () => {
   const { context, page } = await phone(browser);
   await openApp(page, server.url, 'resolve');
-  await resolver(page, 'Charge and melee');
+  await resolver(page, 'Artillery fire');
   await page.getByText('This resolver is not built yet', { exact: false }).waitFor();
   await context.close();
 });

@@ -4,6 +4,7 @@
 //! [`card`], [`toggles`], and the [`queue`] of morale checks due.
 
 pub mod card;
+pub mod charge;
 pub mod dice;
 pub mod fire;
 pub mod missing;
@@ -23,7 +24,7 @@ const RESOLVERS: [(&str, &str, &str, bool); 8] = [
     ("/resolve/rally", "Rally", "2.4", true),
     ("/resolve/officer", "Officer casualties", "8, Table 20", true),
     ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", true),
-    ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
+    ("/resolve/charge", "Charge and melee", "5, Tables 16-19", true),
     ("/resolve/move", "Movement allowance", "6, Tables 3, 4", false),
     ("/resolve/rout", "Forced rout move", "2.1.2", true),
     ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", false),
@@ -86,6 +87,12 @@ pub fn FireScreen() -> impl IntoView {
 #[component]
 pub fn RoutScreen() -> impl IntoView {
     view! { <rout::RoutResolver/> }.into_any()
+}
+
+/// `/resolve/charge`.
+#[component]
+pub fn ChargeScreen() -> impl IntoView {
+    view! { <charge::ChargeResolver/> }.into_any()
 }
 
 /// `/resolve/officer`.

@@ -57,6 +57,12 @@ impl Queue {
         });
     }
 
+    /// Takes every waiting check of `unit` for one of `reasons` off the queue (a charge's
+    /// checks, already rolled in the charge, that its kills would queue again).
+    pub fn forget(self, unit: &str, reasons: &[Reason]) {
+        self.0.update(|q| q.retain(|c| !(c.unit == unit && reasons.contains(&c.reason))));
+    }
+
     /// Takes back checks queued by an apply that was undone.
     pub fn take_back(self, checks: &[Due]) {
         self.0.update(|q| {
