@@ -127,6 +127,16 @@ pub enum ChargeCommand {
         /// The players' Tables Card entries the step may read (Appendix F.13's Table 10).
         entries: Overrides,
     },
+    /// More units on one side than the other in the impact (5.7.2): a series of one-on-one
+    /// impacts for the lone unit.
+    UnequalImpact {
+        /// The charge's id.
+        charge: String,
+        /// The side of the lone unit.
+        lone: ChargeSide,
+        /// The enemy units in contact with it.
+        contacts: u32,
+    },
     /// The charge's result was applied to the roster (written with the commands that apply
     /// it, so that it is undone with them).
     Applied {
@@ -216,6 +226,11 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
                 Ok(Advance::Waiting(need)) => Err(refused(format!("This step still needs more: {need:?}."))),
                 Err(e) => Err(refused(e.to_string())),
             }
+        }
+        ChargeCommand::UnequalImpact { charge, lone, contacts } => {
+            let gc = game.charges.charges.iter_mut().find(|c| c.id == *charge).ok_or_else(|| refused("No such charge in this game."))?;
+            gc.charge = gc.charge.unequal_impact(*lone, *contacts).map_err(|e| refused(e.to_string()))?;
+            Ok(format!("Unequal impact: {contacts} units in contact with the lone unit (5.7.2)"))
         }
         ChargeCommand::Applied { charge } => {
             let gc = game.charges.charges.iter_mut().find(|c| c.id == *charge).ok_or_else(|| refused("No such charge in this game."))?;
@@ -644,6 +659,9 @@ mod tests {
         // Applying before the end.
         assert!(s.dispatch(&Command::Charge(ChargeCommand::Applied { charge: id.clone() }), 0.0).is_err());
         assert_eq!(s.game(), &g);
+        // An unequal impact is declared only at the impact step.
+        let unequal = ChargeCommand::UnequalImpact { charge: id.clone(), lone: ChargeSide::Defender, contacts: 2 };
+        assert!(s.dispatch(&Command::Charge(unequal), 0.0).is_err());
         // Discard is undoable.
         s.dispatch(&Command::Charge(ChargeCommand::Discard { charge: id.clone() }), 0.0).unwrap();
         assert!(s.game().charges.get(&id).is_none());

@@ -112,14 +112,14 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
         } else {
             view! {
                 <Show when=move || { let (a, d) = routs(); a || d }>
-                    <fieldset class="choices">
-                        <legend>"Friendly units that saw the rout or surrender (2.2)"</legend>
+                    <div role="group" aria-label="Friendly units that saw the rout or surrender (2.2)">
+                        <p><strong>"Friendly units that saw the rout or surrender (2.2)"</strong></p>
                         <UnitPicker pick=Pick::Units chosen=pick label="Add a unit that saw it"/>
                         <p>{move || {
                             let names: Vec<String> = seen.get().iter().map(|u| store.session.with(|st| crate::state::tracker::unit_name(&st.game().roster, u))).collect();
                             if names.is_empty() { "None added.".to_string() } else { format!("To check: {}.", names.join(", ")) }
                         }}</p>
-                    </fieldset>
+                    </div>
                 </Show>
                 <ResultCard result=result applied=applied on_applied=on_applied/>
             }.into_any()

@@ -136,6 +136,8 @@ pub struct Ctx {
     pub advance: Callback<Input>,
     /// A problem with the last step (a quick look-up's refusal).
     pub problem: RwSignal<Option<String>>,
+    /// Declares an unequal impact (5.7.2): the lone unit's side and the units in contact.
+    pub unequal: Callback<(crate::rules::charge::Side, u32)>,
 }
 
 impl Ctx {
@@ -217,7 +219,24 @@ pub fn ChargeResolver() -> impl IntoView {
             None => {}
         }
     });
-    let ctx = Ctx { shown, advance, problem };
+    let unequal = Callback::new(move |(lone, contacts): (crate::rules::charge::Side, u32)| {
+        problem.set(None);
+        match held.get_untracked() {
+            Some(Held::Game(id)) => store.dispatch(Command::Charge(ChargeCommand::UnequalImpact { charge: id, lone, contacts })),
+            Some(Held::Lookup) => {
+                let Some(mut lookup) = store.settings.with_untracked(|s| s.charge_lookup.clone()) else { return };
+                match lookup.charge.unequal_impact(lone, contacts) {
+                    Ok(next) => {
+                        lookup.history.push(std::mem::replace(&mut lookup.charge, next));
+                        store.update_settings(|s| s.charge_lookup = Some(lookup));
+                    }
+                    Err(e) => problem.set(Some(e.to_string())),
+                }
+            }
+            None => {}
+        }
+    });
+    let ctx = Ctx { shown, advance, problem, unequal };
     let preset = query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty());
 
     view! {
@@ -296,7 +315,9 @@ fn ChargeView(ctx: Ctx) -> impl IntoView {
     let shown = ctx.shown;
     let title = move || shown.with(|s| s.as_ref().map(|s| format!("{} charges {}", s.sides.charger, s.sides.defender)).unwrap_or_default());
     let facts = move || shown.with(|s| s.as_ref().map(|s| words::state_line(&s.charge, &s.sides)).unwrap_or_default());
-    let stage = Memo::new(move |_| shown.with(|s| s.as_ref().map(|s| (s.charge.stage, s.charge.log.len(), s.applied))));
+    // Only whether it has ended: the step view keys itself on the step, and the end view must
+    // outlive applying its result (its Undo).
+    let ended = Memo::new(move |_| shown.with(|s| s.as_ref().map(|s| s.charge.stage == crate::rules::charge::Stage::Ended)));
     let back = move |_| {
         let Some(s) = shown.get_untracked() else { return };
         match s.held {
@@ -331,9 +352,9 @@ fn ChargeView(ctx: Ctx) -> impl IntoView {
             {move || shown.with(|s| matches!(s, Some(Shown { held: Held::Lookup, .. }))).then(|| view! { <p class="muted">"Quick look-up: nothing is recorded in the game."</p> })}
             <p class="facts">{facts}</p>
             {move || ctx.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-            {move || match stage.get() {
-                Some((crate::rules::charge::Stage::Ended, _, _)) => view! { <ended::Ended ctx=ctx/> }.into_any(),
-                Some(_) => view! { <steps::Step ctx=ctx/> }.into_any(),
+            {move || match ended.get() {
+                Some(true) => view! { <ended::Ended ctx=ctx/> }.into_any(),
+                Some(false) => view! { <steps::Step ctx=ctx/> }.into_any(),
                 None => ().into_any(),
             }}
             <details class="more charge-log" open=true>

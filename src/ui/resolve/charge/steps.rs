@@ -209,8 +209,27 @@ impl Checks {
         if reasons.len() > self.pool.len() {
             return Some(Err(RuleError::OutOfRange { what: "morale checks", detail: "more than eight checks at once: roll them with the morale resolver".into() }));
         }
-        let rolls: Option<Vec<TwoDice>> = self.rolls(reasons.len()).into_iter().collect();
-        Some(self.compute.run((reasons, rolls?)))
+        // Once a check removes the unit the rest are not taken (4.4.2): they need no dice.
+        let rolls = self.rolls(reasons.len());
+        let mut dice = Vec::new();
+        let mut level = Some(self.start);
+        for k in 0..reasons.len() {
+            let Some(now) = level else {
+                dice.push(TwoDice::new(6, 6).ok()?);
+                continue;
+            };
+            let roll = rolls.get(k).copied().flatten()?;
+            dice.push(roll);
+            let mmp = match self.compute.run((reasons[..=k].to_vec(), dice.clone())) {
+                Ok(v) => v.get(k).map(|m| m.mmp)?,
+                Err(e) => return Some(Err(e)),
+            };
+            level = match check(mmp, roll, now).after {
+                AfterCheck::Morale(l) => Some(l),
+                AfterCheck::Removed => None,
+            };
+        }
+        Some(self.compute.run((reasons, dice)))
     }
 
     fn view(self, who: &'static str) -> AnyView {
@@ -298,13 +317,16 @@ pub fn Step(ctx: Ctx) -> impl IntoView {
 
 // 5.5.5.b
 fn cavalry_sighting(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
+    // Read once here: the closures below may run outside the component's context.
+    let (mr, cr) = (StoredValue::new(morale_rulings()), StoredValue::new(charge_rulings()));
+    let _ = cr;
     let sit = Situation::new(c, s, Side::Defender);
     let countercharge = RwSignal::new(false);
     let turn = RwSignal::new(false);
     let faces = RwSignal::new(Vec::<u8>::new());
     let (charge, unit, level) = (c.clone(), defender_unit(c, s), c.defender_morale);
     let entries = entries();
-    let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &morale_rulings()));
+    let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &mr.get_value()));
     let may = matches!(c.setup.defender.order, Some(OrderKind::Hold) | Some(OrderKind::Move));
     let go = Callback::new(move |_| {
         let (Ok(m), Some(roll)) = (mmp.get_untracked(), two(&faces.get_untracked())) else { return };
@@ -539,6 +561,9 @@ fn close(ctx: Ctx, c: &Charge, may_countercharge: bool) -> AnyView {
 
 // Steps 5-6 and 8-9 (5.4, 5.6)
 fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
+    // Read once here: the closures below may run outside the component's context.
+    let (mr, cr) = (StoredValue::new(morale_rulings()), StoredValue::new(charge_rulings()));
+    let _ = cr;
     let kills = RwSignal::new(0u32);
     let twelve = RwSignal::new(false);
     let aspect = RwSignal::new(Aspect::Front);
@@ -557,7 +582,7 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
             None => FireEffects { figures_lost: k, first_kill: first.get() && k > 0, stands_lost: stands_now.get(), ..Default::default() },
         };
         e.unexpected_devastation = u32::from(twelve.get());
-        checks_due(&TriggeredUnit::new(arm, level), &e, &morale_rulings())
+        checks_due(&TriggeredUnit::new(arm, level), &e, &mr.get_value())
     });
     let charge = c.clone();
     let entries = entries();
@@ -568,7 +593,7 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
             fired_on: aspect.get_untracked(),
             ..Default::default()
         };
-        charge.charger_fire_checks(&charger_unit(&charge), general, &reasons, &dice, &entries.get_untracked(), &morale_rulings())
+        charge.charger_fire_checks(&charger_unit(&charge), general, &reasons, &dice, &entries.get_untracked(), &mr.get_value())
     });
     let checks = Checks::new(reasons, compute, level);
     let go = Callback::new(move |_| {
@@ -602,13 +627,16 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
 
 // Step 7 (5.5)
 fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
+    // Read once here: the closures below may run outside the component's context.
+    let (mr, cr) = (StoredValue::new(morale_rulings()), StoredValue::new(charge_rulings()));
+    let _ = cr;
     let queue = use_queue();
     let store = use_store();
     let sit = Situation::new(c, s, Side::Defender);
     let faces = RwSignal::new(Vec::<u8>::new());
     let (charge, unit, level) = (c.clone(), defender_unit(c, s), c.defender_morale);
     let entries = entries();
-    let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &morale_rulings()));
+    let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &mr.get_value()));
     let others = RwSignal::new(Vec::<String>::new());
     let pick = RwSignal::new(None::<String>);
     Effect::new(move |_| {
@@ -641,11 +669,14 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         {sit.view(true)}
         {mmp_view(mmp, level, "The charged unit")}
         <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
-        <fieldset class="choices">
-            <legend>"Other units within 3\" of the charge also check fear of charge (5.5.1)"</legend>
+        <div role="group" aria-label="Other units within 3 inches of the charge">
+            <p><strong>"Other units within 3\" of the charge also check fear of charge (5.5.1)"</strong></p>
             <UnitPicker pick=Pick::Units chosen=pick label="Add a unit within 3\""/>
-            <p>{move || { let o = others.get(); if o.is_empty() { "None added.".to_string() } else { format!("{} unit(s) will be queued to check.", o.len()) } }}</p>
-        </fieldset>
+            <p>{move || {
+                let names: Vec<String> = others.get().iter().map(|u| store.session.with(|st| crate::state::tracker::unit_name(&st.game().roster, u))).collect();
+                if names.is_empty() { "None added.".to_string() } else { format!("Queued to check when this step is resolved: {}.", names.join(", ")) }
+            }}</p>
+        </div>
         {resolve_button("Resolve the fear-of-charge check", Signal::derive(move || mmp.get().is_ok() && two(&faces.get()).is_some()), go)}
     }
     .into_any()
@@ -691,6 +722,9 @@ fn rout_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
 
 // Step 10a (5.7.1.a)
 fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
+    // Read once here: the closures below may run outside the component's context.
+    let (mr, cr) = (StoredValue::new(morale_rulings()), StoredValue::new(charge_rulings()));
+    let _ = cr;
     let def = Situation::new(c, s, Side::Defender);
     let att = Situation::new(c, s, Side::Charger);
     let cf = RwSignal::new(Vec::<u8>::new());
@@ -698,8 +732,8 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let entries = entries();
     let (c1, c2) = (c.clone(), c.clone());
     let (du, cu) = (defender_unit(c, s), charger_unit(c));
-    let charger_mmp = Memo::new(move |_| c1.charger_impact_mmp(&cu, att.charge(), &entries.get(), &morale_rulings()));
-    let defender_mmp = Memo::new(move |_| c2.defender_impact_mmp(&du, def.charge(), &entries.get(), &morale_rulings()));
+    let charger_mmp = Memo::new(move |_| c1.charger_impact_mmp(&cu, att.charge(), &entries.get(), &mr.get_value()));
+    let defender_mmp = Memo::new(move |_| c2.defender_impact_mmp(&du, def.charge(), &entries.get(), &mr.get_value()));
     let go = Callback::new(move |_| {
         let (Ok(a), Ok(d), Some(ar), Some(dr)) = (charger_mmp.get_untracked(), defender_mmp.get_untracked(), two(&cf.get_untracked()), two(&df.get_untracked())) else {
             return;
@@ -729,6 +763,29 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         <DiceEntry name="Charger's impact die" count=Signal::derive(|| 2usize) faces=cf/>
         <DiceEntry name="Defender's impact die" count=Signal::derive(|| 2usize) faces=df/>
         {resolve_button("Resolve the impact", Signal::derive(move || charger_mmp.get().is_ok() && defender_mmp.get().is_ok() && two(&cf.get()).is_some() && two(&df.get()).is_some()), go)}
+        {unequal_view(ctx, c)}
+    }
+    .into_any()
+}
+
+/// 5.7.2: more units on one side than the other in contact.
+fn unequal_view(ctx: Ctx, c: &Charge) -> AnyView {
+    if c.series.is_some() {
+        let s = c.series.map(|s| format!("Unequal impact: {} enemy unit(s) still in contact with the lone unit (5.7.2).", s.contacts)).unwrap_or_default();
+        return view! { <p class="muted">{s}</p> }.into_any();
+    }
+    let lone = RwSignal::new(Side::Defender);
+    let contacts = RwSignal::new(2u32);
+    view! {
+        <details class="more">
+            <summary class="button">"More units in contact on one side (5.7.2)"</summary>
+            <Toggles legend="The lone unit" options=vec![(Side::Defender, "The charged unit"), (Side::Charger, "The charging unit")] value=lone/>
+            <Stepper label="Enemy units in contact with it" value=contacts max=6/>
+            <p class="muted">"The side with more units chooses the order of the one-on-one impacts; each is resolved here in turn."</p>
+            <div class="row">
+                <button class="button" disabled=move || contacts.get() < 2 on:click=move |_| ctx.unequal.run((lone.get_untracked(), contacts.get_untracked()))>"Declare the unequal impact"</button>
+            </div>
+        </details>
     }
     .into_any()
 }
@@ -766,6 +823,7 @@ fn artillery_impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             <DiceEntry name="Charger's impact die" count=Signal::derive(|| 2usize) faces=cf/>
             <DiceEntry name="Artillery's impact die" count=Signal::derive(|| 2usize) faces=af/>
         </Show>
+        {unequal_view(ctx, c)}
         {resolve_button("Resolve the impact", Signal::derive(move || flee.get() || (two(&cf.get()).is_some() && two(&af.get()).is_some())), go)}
     }
     .into_any()
@@ -868,6 +926,9 @@ type Kills = Option<RuleResult<(u32, bool, String)>>;
 
 // Step 12 (5.8)
 fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyView {
+    // Read once here: the closures below may run outside the component's context.
+    let (mr, cr) = (StoredValue::new(morale_rulings()), StoredValue::new(charge_rulings()));
+    let _ = cr;
     let a = Fighter::new(c, Side::Charger);
     let d = Fighter::new(c, Side::Defender);
     let entries = entries();
@@ -904,7 +965,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
                 None => FireEffects { figures_lost: k, ..Default::default() },
             };
             e.unexpected_devastation = u32::from(twelve(kills_on_it.get()));
-            melee_check_reasons(&TriggeredUnit::new(arm, level), &e, victim.officer_hit(), &morale_rulings())
+            melee_check_reasons(&TriggeredUnit::new(arm, level), &e, victim.officer_hit(), &mr.get_value())
         });
         let unit = if side == Side::Charger { charger_unit(&c) } else { MoraleUnit::regiment(c.setup.defender.arm, c.setup.defender.quality) };
         let benefit = if side == Side::Charger { c.setup.charger.officer_benefit } else { c.setup.defender.officer_benefit };
@@ -914,7 +975,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
                 officer_benefit: benefit,
                 ..Default::default()
             };
-            charge.with_value(|c| c.melee_checks(side, &unit, general, &reasons, &dice, &charge_rulings(), &entries.get_untracked(), &morale_rulings()))
+            charge.with_value(|c| c.melee_checks(side, &unit, general, &reasons, &dice, &cr.get_value(), &entries.get_untracked(), &mr.get_value()))
         });
         Checks::new(reasons, compute, level)
     };
@@ -1003,6 +1064,9 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
 
 // 5.5.5.b.2
 fn cavalry_strike(ctx: Ctx, c: &Charge, s: &Sides, striker: Side) -> AnyView {
+    // Read once here: the closures below may run outside the component's context.
+    let (mr, cr) = (StoredValue::new(morale_rulings()), StoredValue::new(charge_rulings()));
+    let _ = cr;
     let f = Fighter::new(c, striker);
     let entries = entries();
     let benefit = if striker == Side::Charger { c.setup.charger.officer_benefit } else { c.setup.defender.officer_benefit };
@@ -1019,12 +1083,12 @@ fn cavalry_strike(ctx: Ctx, c: &Charge, s: &Sides, striker: Side) -> AnyView {
     let reasons = Memo::new(move |_| -> RuleResult<Vec<CheckReason>> {
         let Some(Ok(k)) = k.get() else { return Ok(Vec::new()) };
         let e = FireEffects { figures_lost: k.kills, unexpected_devastation: u32::from(k.table10.unexpected_devastation), ..Default::default() };
-        checks_due(&TriggeredUnit::new(arm, level), &e, &morale_rulings())
+        checks_due(&TriggeredUnit::new(arm, level), &e, &mr.get_value())
     });
     let cc = c.clone();
     let unit = MoraleUnit::regiment(arm, if victim == Side::Charger { c.setup.charger.quality } else { c.setup.defender.quality });
     let compute: Compute = Callback::new(move |(reasons, dice): (Vec<CheckReason>, Vec<TwoDice>)| {
-        cc.melee_checks(victim, &unit, MoraleSituation::default(), &reasons, &dice, &charge_rulings(), &entries.get_untracked(), &morale_rulings())
+        cc.melee_checks(victim, &unit, MoraleSituation::default(), &reasons, &dice, &cr.get_value(), &entries.get_untracked(), &mr.get_value())
     });
     let checks = Checks::new(reasons, compute, level);
     let go = Callback::new(move |_| {
