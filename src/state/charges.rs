@@ -693,6 +693,68 @@ mod tests {
     }
 
     #[test]
+    fn rule_5_7_guns_taken_when_the_crew_flees_and_a_crew_that_loses_melee_records_two_kills() {
+        let mut s = session();
+        let g = s.game();
+        let o = Overrides::new();
+        // The 1st Tennessee charges the Union's right section of Hall's battery (4 crew).
+        let setup = ChargeSetup {
+            objective: Objective::EnemyUnit,
+            charger: charging_unit(g, "r-1tn", &o).unwrap().unwrap(),
+            defender: charged_unit(g, "s-hall-1", Some(OrderKind::Hold), 4, ArtillerySituation::SectionAlone, &o).unwrap().unwrap(),
+            distance: Ratio::whole(4),
+            halting_point: None,
+            waves: Waves::default(),
+        };
+        assert_eq!((setup.defender.arm, setup.defender.figures), (crate::rules::unit::Arm::Artillery, 4));
+        let charge = Charge::declare(setup).unwrap();
+        let cmd = ChargeCommand::Declare { charger: "r-1tn".into(), defender: "s-hall-1".into(), charge: Box::new(charge), follows: None, guns: Some(ArtillerySituation::SectionAlone) };
+        s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
+        let id = s.game().charges.charges.last().unwrap().id.clone();
+        step(&mut s, &id, Input::ChargedUnitStays);
+        step(&mut s, &id, Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None, terrain: Terrain::Open, woods: None });
+        step(&mut s, &id, Input::NoBonus);
+        step(&mut s, &id, Input::Close);
+        step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
+        step(&mut s, &id, Input::FearOfCharge(MoraleCheckInput { mmp: 5, roll: two(6, 5) }));
+        step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
+        let before = s.clone();
+        step(&mut s, &id, Input::CrewFlees);
+        let gc = s.game().charges.get(&id).unwrap().clone();
+        assert_eq!(gc.charge.outcome, Some(Outcome::GunsTaken));
+        let cmds = result_commands(s.game(), &gc);
+        assert!(cmds.contains(&Command::SetGunState { section: "s-hall-1".into(), state: GunState::Captured }));
+        assert!(!cmds.iter().any(|c| matches!(c, Command::AddCrewKill { .. })));
+        // Instead the crew fights for its guns: a tie, then a melee round in which three of
+        // the crew fall but the charging regiment routs and surrenders (5.8.2): two crew kills
+        // eliminate the crew (4.3.5.b), the third is not recorded.
+        let mut s = before;
+        step(&mut s, &id, Input::ArtilleryImpact { charger_roll: two(6, 6), artillery_roll: two(1, 1) });
+        let c = s.game().charges.get(&id).unwrap().charge.clone();
+        assert_eq!(c.stage, crate::rules::charge::Stage::Melee);
+        step(
+            &mut s,
+            &id,
+            Input::MeleeRound {
+                charger_kills: 3,
+                defender_kills: 0,
+                charger_checks: vec![MoraleCheckInput { mmp: 9, roll: two(1, 1) }],
+                defender_checks: vec![MoraleCheckInput { mmp: 9, roll: two(5, 5) }],
+                officer_rolls: vec![],
+            },
+        );
+        let gc = s.game().charges.get(&id).unwrap().clone();
+        assert_eq!(gc.charge.outcome, Some(Outcome::MeleeSurrender(ChargeSide::Charger)));
+        let cmds = result_commands(s.game(), &gc);
+        assert_eq!(cmds.iter().filter(|c| matches!(c, Command::AddCrewKill { .. })).count(), 2);
+        for c in &cmds {
+            s.dispatch(c, 0.0).unwrap();
+        }
+        assert_eq!(s.game().roster.section("s-hall-1").unwrap().state, GunState::Abandoned);
+        assert!(s.game().roster.regiment("r-1tn").unwrap().removed_from_board);
+    }
+
+    #[test]
     fn rule_4_4_1_kill_effects_of_the_roster_regiment() {
         let g = demo_game("g");
         let r = g.roster.regiment("r-1tn").unwrap(); // 14 figures: 3-3-2-3-3

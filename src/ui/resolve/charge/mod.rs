@@ -298,7 +298,7 @@ fn ChargeList() -> impl IntoView {
             <nav class="card" aria-labelledby="charges-title">
                 <h2 id="charges-title">"Charges this turn"</h2>
                 <p class="muted">"Nearest charge first, each completely before the next (5.1.5)."</p>
-                <ul class="charge-list">
+                <ul class="plain charge-list">
                     {move || items.get().into_iter().map(|(href, text)| view! { <li><a class="button big" href=href>{text}</a></li> }).collect_view()}
                 </ul>
                 <p><a class="button" href="/resolve/charge?new=1">"Declare another charge"</a></p>

@@ -287,8 +287,19 @@ impl Checks {
 #[component]
 pub fn Step(ctx: Ctx) -> impl IntoView {
     let key = Memo::new(move |_| ctx.shown.with(|s| s.as_ref().map(|s| (s.charge.waiting_for(), s.charge.log.len()))));
+    // Each new step is brought into view at its heading: the button just tapped is at the
+    // bottom of the last one.
+    let heading = NodeRef::<leptos::html::H3>::new();
+    Effect::new(move |prev: Option<()>| {
+        key.track();
+        if prev.is_some() {
+            if let Some(h) = heading.get_untracked() {
+                h.scroll_into_view();
+            }
+        }
+    });
     view! {
-        <h3 class="step">{move || ctx.shown.with(|s| s.as_ref().map(|s| words::step_heading(&s.charge)))}</h3>
+        <h3 class="step" node_ref=heading>{move || ctx.shown.with(|s| s.as_ref().map(|s| words::step_heading(&s.charge)))}</h3>
         {move || {
             let Some((need, _)) = key.get() else { return ().into_any() };
             let (Some(c), Some(s)) = (ctx.charge(), ctx.sides()) else { return ().into_any() };
