@@ -225,6 +225,38 @@ test('a quick look-up charge records nothing in the game and survives a reload',
   await context.close();
 });
 
+test('a charge against guns meets a Table 18 value the transcription lacks: asked for on the spot, used, remembered', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'resolve/charge?new=1');
+  // A quick look-up: infantry charging an average gun section alone, 6" away, four crew.
+  await page.getByRole('group', { name: 'Charged unit', exact: true }).getByRole('button', { name: 'Artillery' }).tap();
+  await page.getByLabel('Crew figures at the guns').fill('4');
+  await page.getByLabel('Distance to the target, inches (5.1.5)').fill('6');
+  await go(page, 'Start the quick look-up');
+  await go(page, 'Go on to the charge move');
+  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await go(page, 'Mark the normal move');
+  await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();
+  await go(page, 'Mark the charge');
+  await go(page, 'Resolve step 4');
+  await go(page, 'Resolve steps 5 and 6');
+  // Step 7: the guns' own formation row is not printed in Table 18.
+  const form = page.getByRole('form', { name: 'Missing table value' });
+  await form.getByText("Table 18, Artillery Unlimbered, Defender's formation is not in the rulebook text.").waitFor();
+  await form.getByLabel("Table 18, Artillery Unlimbered, Defender's formation").fill('+2');
+  await form.getByRole('button', { name: 'Use and remember' }).tap();
+  // Table 17: an average section alone has BMP 9; +2 as entered: MMP 11.
+  await page.getByText('Roll higher than 11 on two dice', { exact: false }).waitFor();
+  await dice(page, "Defender's check die 1:6", "Defender's check die 2:6");
+  await go(page, 'Resolve the fear-of-charge check');
+  await heading(page, 'Table 16 step 8');
+  await settle(page);
+  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  assert.deepEqual(entries, [{ table: 'Table 18', row: 'Artillery Unlimbered', column: "Defender's formation", entered: { Value: [2, 1] } }]);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
 test('a missing Table 18 value is entered on the Tables screen (GAPS.md) and read back', async () => {
   const { context, page, problems } = await phone(browser);
   await openApp(page, server.url, 'tables?t=18');

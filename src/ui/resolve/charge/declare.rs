@@ -230,10 +230,24 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
         }
     };
     let lookup_open = move || store.settings.with(|s| s.charge_lookup.is_some());
+    // 5.1.5: each charge is resolved completely before the next is begun.
+    let unfinished = move || {
+        store.session.with(|s| {
+            let g = s.game();
+            g.charges.of_turn(g.turn).into_iter().find(|c| c.charge.outcome.is_none()).map(|c| {
+                let sides = super::game_sides(g, c);
+                (format!("/resolve/charge?charge={}", c.id), format!("Finish the charge of {} against {} first (5.1.5)", sides.charger, sides.defender))
+            })
+        })
+    };
 
     view! {
         <section class="card declare" aria-labelledby="declare-title">
             <h2 id="declare-title">"Table 16 step 1: Declare the charge (3.1, 5.1)"</h2>
+            {move || unfinished().map(|(href, text)| view! {
+                <p class="notice">"Each charge is resolved completely before the next is begun (5.1.5)."</p>
+                <p><a class="button" href=href>{text}</a></p>
+            })}
             <Show when=lookup_open>
                 <p><a class="button" href="/resolve/charge?lookup=1">"Back to the quick look-up in progress"</a></p>
             </Show>
