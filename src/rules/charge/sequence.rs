@@ -433,6 +433,43 @@ pub enum Outcome {
     },
 }
 
+impl Outcome {
+    /// How the charge ended, in a few words for the players.
+    ///
+    /// ```
+    /// use johnny_reb::rules::charge::{Outcome, Side};
+    /// assert_eq!(Outcome::MeleeSurrender(Side::Defender).words(), "the defender routs in the melee and surrenders");
+    /// ```
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::FellShort => "it falls short of the temporary halt",
+            Outcome::HaltedShort => "it halts short of the defender",
+            Outcome::NoContact => "the two units do not meet",
+            Outcome::ChargerStopped(Some(MoraleLevel::Shaken)) => "the charging unit is shaken by defensive fire",
+            Outcome::ChargerStopped(Some(MoraleLevel::Routed)) => "the charging unit is routed by defensive fire",
+            Outcome::ChargerStopped(_) => "the charging unit is destroyed",
+            Outcome::DefenderRemoved => "the defender is removed",
+            Outcome::DefenderRouted => "the defender routs out of reach",
+            Outcome::DefenderSurrendered => "the defender is caught and surrenders",
+            Outcome::DefenderDrivenBack => "the defender is driven back",
+            Outcome::ChargerRepulsed => "the charging unit is thrown back",
+            Outcome::GunsTaken => "the guns are taken",
+            Outcome::MeleeSurrender(Side::Charger) => "the charging unit routs in the melee and surrenders",
+            Outcome::MeleeSurrender(Side::Defender) => "the defender routs in the melee and surrenders",
+            Outcome::MeleeBothRout => "both rout in the melee",
+            Outcome::Cavalry { .. } => "the cavalry melee is over",
+        }
+    }
+}
+
+fn level_word(l: MoraleLevel) -> &'static str {
+    match l {
+        MoraleLevel::Good => "good",
+        MoraleLevel::Shaken => "shaken",
+        MoraleLevel::Routed => "routed",
+    }
+}
+
 /// The result of [`Charge::advance`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Advance {
@@ -575,8 +612,8 @@ fn run_checks(
                 c.mmp,
                 c.roll.total(),
                 match after {
-                    Some(l) if l == now => format!("passes, stays {l:?}"),
-                    Some(l) => format!("now {l:?}"),
+                    Some(l) if l == now => format!("passes, stays {}", level_word(l)),
+                    Some(l) => format!("now {}", level_word(l)),
                     None => "removed from play".to_string(),
                 }
             ),
@@ -1247,7 +1284,7 @@ impl Charge {
         charge.stage = Stage::Ended;
         charge.outcome = Some(outcome);
         charge.elan = 0;
-        happened.push(Happened::new("Table 16", format!("The charge ends: {outcome:?}.")));
+        happened.push(Happened::new("Table 16", format!("The charge ends: {}.", outcome.words())));
         charge
     }
 

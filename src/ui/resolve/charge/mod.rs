@@ -342,7 +342,14 @@ fn ChargeView(ctx: Ctx) -> impl IntoView {
     let can_back = move || {
         shown.with(|s| match s {
             Some(Shown { held: Held::Lookup, .. }) => store.settings.with(|st| st.charge_lookup.as_ref().is_some_and(|l| !l.history.is_empty())),
-            Some(Shown { applied: false, .. }) => store.session.with(|s| s.can_undo()),
+            // Undo takes back the game's last change: only when that is a step of this charge.
+            Some(Shown { applied: false, sides, .. }) => store.session.with(|s| {
+                s.can_undo()
+                    && s.game().log.last().is_some_and(|l| {
+                        l.text.starts_with(&format!("{} charging {}", sides.charger, sides.defender))
+                            || l.text.starts_with(&format!("{} charges {}", sides.charger, sides.defender))
+                    })
+            }),
             _ => false,
         })
     };
