@@ -237,6 +237,8 @@ pub fn ChargeResolver() -> impl IntoView {
         }
     });
     let ctx = Ctx { shown, advance, problem, unequal };
+    // Whether a charge is on screen: a memo, so that the view is not rebuilt at every step.
+    let has_charge = Memo::new(move |_| shown.with(|s| s.is_some()));
     let preset = query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty());
 
     view! {
@@ -245,9 +247,10 @@ pub fn ChargeResolver() -> impl IntoView {
             <h1 id="resolver-title">"Charge and melee"</h1>
             <p class="muted">"5, Tables 16-19: declare, then each step of Table 16 in turn until the charge ends or a side routs."</p>
             <ChargeList/>
-            {move || match held.get() {
-                Some(_) => view! { <ChargeView ctx=ctx/> }.into_any(),
-                None => view! { <declare::DeclareForm preset=preset.clone()/> }.into_any(),
+            {move || if has_charge.get() {
+                view! { <ChargeView ctx=ctx/> }.into_any()
+            } else {
+                view! { <declare::DeclareForm preset=preset.clone()/> }.into_any()
             }}
         </section>
     }
