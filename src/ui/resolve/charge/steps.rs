@@ -1091,15 +1091,26 @@ fn cavalry_strike(ctx: Ctx, c: &Charge, s: &Sides, striker: Side) -> AnyView {
         Side::Charger => (c.setup.charger.arm, c.charger_morale),
         Side::Defender => (c.setup.defender.arm, c.defender_morale),
     };
+    let reg = if victim == Side::Charger { s.charger_reg.clone() } else { s.defender_reg.clone() };
+    let earlier = lost(c, victim);
     let reasons = Memo::new(move |_| -> RuleResult<Vec<CheckReason>> {
         let Some(Ok(k)) = k.get() else { return Ok(Vec::new()) };
-        let e = FireEffects { figures_lost: k.kills, unexpected_devastation: u32::from(k.table10.unexpected_devastation), ..Default::default() };
+        let mut e = match &reg {
+            Some(r) => kill_effects(r, earlier, k.kills),
+            None => FireEffects { figures_lost: k.kills, ..Default::default() },
+        };
+        e.unexpected_devastation = u32::from(k.table10.unexpected_devastation);
         checks_due(&TriggeredUnit::new(arm, level), &e, &mr.get_value())
     });
     let cc = c.clone();
     let unit = MoraleUnit::regiment(arm, if victim == Side::Charger { c.setup.charger.quality } else { c.setup.defender.quality });
+    let general = MoraleSituation {
+        stands_lost: (if victim == Side::Charger { s.charger_reg.as_ref() } else { s.defender_reg.as_ref() }).map(|r| stands_lost_after(r, earlier)).unwrap_or(0),
+        officer_benefit: if victim == Side::Charger { c.setup.charger.officer_benefit } else { c.setup.defender.officer_benefit },
+        ..Default::default()
+    };
     let compute: Compute = Callback::new(move |(reasons, dice): (Vec<CheckReason>, Vec<TwoDice>)| {
-        cc.melee_checks(victim, &unit, MoraleSituation::default(), &reasons, &dice, &cr.get_value(), &entries.get_untracked(), &mr.get_value())
+        cc.melee_checks(victim, &unit, general, &reasons, &dice, &cr.get_value(), &entries.get_untracked(), &mr.get_value())
     });
     let checks = Checks::new(reasons, compute, level);
     let go = Callback::new(move |_| {
