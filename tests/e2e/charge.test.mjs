@@ -195,6 +195,42 @@ test('a charge from declaration through melee until a side routs, across a reloa
   await context.close();
 });
 
+test('a wave assault: the first wave routed by defensive fire, the next wave passes through and charges (6.8.8.b)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await preparedDemo(page);
+  await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
+  await page.getByLabel('Distance to the target, inches (5.1.5)').fill('6');
+  await page.getByText('Less common: objective, halting point, waves').tap();
+  await page.getByRole('button', { name: 'More: Waves behind in good order (6.8.8)' }).tap();
+  await go(page, 'Declare the charge');
+  await go(page, 'Go on to the charge move');
+  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await go(page, 'Mark the normal move');
+  await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();
+  await go(page, 'Mark the charge');
+  await go(page, 'Resolve step 4');
+  // Three casualties; the first check is a 2: routed at once, the charge halts there (5.4.3),
+  // and the second check is not taken.
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'More: Casualties on the charging unit' }).tap();
+  await dice(page, "The charging unit's check 1 die 1:1", "The charging unit's check 1 die 2:1");
+  assert.equal(await page.getByRole('group', { name: "The charging unit's check 2 die 1" }).count(), 0);
+  await go(page, 'Resolve steps 5 and 6');
+  await result(page).getByText('2nd Wisconsin is routed by the defensive fire', { exact: false }).waitFor();
+  await result(page).getByRole('link', { name: "Roll the charging unit's forced rout move" }).waitFor();
+  // The next wave, the 6th Wisconsin, 8" away, passes through with a disorder roll of 5 (6.8.8.b).
+  const follows = page.getByRole('region', { name: 'What follows' });
+  await follows.getByText('The next wave passes through the stopped first wave (6.8.8.b)').waitFor();
+  await follows.getByLabel('Next wave (regiment)').selectOption({ label: '6th Wisconsin' });
+  await follows.getByLabel("The wave's distance to the target, inches").fill('8');
+  await dice(page, 'Pass-through die:5');
+  await follows.getByRole('button', { name: 'Go on with it' }).tap();
+  await page.getByRole('heading', { level: 2, name: '6th Wisconsin charges 1st Tennessee' }).waitFor();
+  await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');
+  await page.getByRole('list', { name: 'What happened' }).getByText('The next wave passes through the stopped first wave: disorder roll 5 beats its BMP: it goes on in order. (6.8.8.b)').waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
 test('a quick look-up charge records nothing in the game and survives a reload', async () => {
   const { context, page, problems } = await phone(browser);
   await openApp(page, server.url, 'resolve');

@@ -189,11 +189,21 @@ struct Checks {
     pool: [RwSignal<Vec<u8>>; 8],
     compute: Compute,
     start: MoraleLevel,
+    /// The first failure ends the sequence (5.4.3: the charge halts; RULINGS.md).
+    stop_at_failure: bool,
 }
 
 impl Checks {
     fn new(reasons: Memo<RuleResult<Vec<CheckReason>>>, compute: Compute, start: MoraleLevel) -> Checks {
-        Checks { reasons, pool: std::array::from_fn(|_| RwSignal::new(Vec::new())), compute, start }
+        Checks { reasons, pool: std::array::from_fn(|_| RwSignal::new(Vec::new())), compute, start, stop_at_failure: false }
+    }
+
+    /// Whether the checks after this result are still taken.
+    fn goes_on(&self, before: MoraleLevel, after: Option<MoraleLevel>) -> Option<MoraleLevel> {
+        match after {
+            Some(l) if self.stop_at_failure && l > before => None,
+            other => other,
+        }
     }
 
     fn rolls(&self, n: usize) -> Vec<Option<TwoDice>> {
@@ -224,10 +234,13 @@ impl Checks {
                 Ok(v) => v.get(k).map(|m| m.mmp)?,
                 Err(e) => return Some(Err(e)),
             };
-            level = match check(mmp, roll, now).after {
-                AfterCheck::Morale(l) => Some(l),
-                AfterCheck::Removed => None,
-            };
+            level = self.goes_on(
+                now,
+                match check(mmp, roll, now).after {
+                    AfterCheck::Morale(l) => Some(l),
+                    AfterCheck::Removed => None,
+                },
+            );
         }
         Some(self.compute.run((reasons, dice)))
     }
@@ -270,9 +283,14 @@ impl Checks {
                         <DiceEntry name=name count=Signal::derive(|| 2usize) faces=faces/>
                     </div>
                 }.into_any());
-                level = rolls.get(k).copied().flatten().and_then(|roll| match check(mmp, roll, now).after {
-                    AfterCheck::Morale(l) => Some(l),
-                    AfterCheck::Removed => None,
+                level = rolls.get(k).copied().flatten().and_then(|roll| {
+                    self.goes_on(
+                        now,
+                        match check(mmp, roll, now).after {
+                            AfterCheck::Morale(l) => Some(l),
+                            AfterCheck::Removed => None,
+                        },
+                    )
                 });
             }
             out.into_iter().collect_view().into_any()
@@ -606,7 +624,7 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
         };
         charge.charger_fire_checks(&charger_unit(&charge), general, &reasons, &dice, &entries.get_untracked(), &mr.get_value())
     });
-    let checks = Checks::new(reasons, compute, level);
+    let checks = Checks { stop_at_failure: true, ..Checks::new(reasons, compute, level) };
     let go = Callback::new(move |_| {
         let Some(Ok(list)) = checks.inputs() else { return };
         ctx.advance.run(Input::DefensiveFire(FireEffect { kills: kills.get_untracked(), checks: list }));
