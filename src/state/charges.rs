@@ -625,6 +625,24 @@ mod tests {
     }
 
     #[test]
+    fn rule_5_the_trackers_charge_item_is_settled_once_the_result_is_applied() {
+        let mut s = session();
+        for _ in 0..4 {
+            s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        }
+        assert_eq!(s.game().phase, crate::state::game::Phase::Charges);
+        let item = |s: &Session| crate::state::tracker::phase_items(s.game()).into_iter().find(|i| i.key == "charge-r-2wi").map(|i| i.done);
+        assert_eq!(item(&s), Some(false));
+        let id = to_the_end(&mut s);
+        assert_eq!(item(&s), Some(false), "over but not applied");
+        let gc = s.game().charges.get(&id).unwrap().clone();
+        for c in result_commands(s.game(), &gc) {
+            s.dispatch(&c, 0.0).unwrap();
+        }
+        assert_eq!(item(&s), Some(true));
+    }
+
+    #[test]
     fn a_charge_in_progress_survives_a_save_and_load_of_the_game() {
         let mut s = session();
         let id = declare(&mut s, 8);
