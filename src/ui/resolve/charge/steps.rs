@@ -191,11 +191,20 @@ struct Checks {
     start: MoraleLevel,
     /// The first failure ends the sequence (5.4.3: the charge halts; RULINGS.md).
     stop_at_failure: bool,
+    /// What calls for the checks is known (a melee round's kills are rolled).
+    known: Signal<bool>,
 }
 
 impl Checks {
     fn new(reasons: Memo<RuleResult<Vec<CheckReason>>>, compute: Compute, start: MoraleLevel) -> Checks {
-        Checks { reasons, pool: std::array::from_fn(|_| RwSignal::new(Vec::new())), compute, start, stop_at_failure: false }
+        Checks {
+            reasons,
+            pool: std::array::from_fn(|_| RwSignal::new(Vec::new())),
+            compute,
+            start,
+            stop_at_failure: false,
+            known: Signal::derive(|| true),
+        }
     }
 
     /// Whether the checks after this result are still taken.
@@ -212,6 +221,9 @@ impl Checks {
 
     /// The checks ready for the machine; `None` while a die is missing.
     fn inputs(&self) -> Option<RuleResult<Vec<MoraleCheckInput>>> {
+        if !self.known.get() {
+            return None;
+        }
         let reasons = match self.reasons.get() {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
@@ -247,6 +259,9 @@ impl Checks {
 
     fn view(self, who: &'static str) -> AnyView {
         let rows = move || -> AnyView {
+            if !self.known.get() {
+                return view! { <p class="muted">{format!("{who}: its checks follow from the kills it takes; roll the melee dice first.")}</p> }.into_any();
+            }
             let reasons = match self.reasons.get() {
                 Ok(r) => r,
                 Err(e) => return view! { <Problem error=e/> }.into_any(),
@@ -1006,7 +1021,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
             };
             charge.with_value(|c| c.melee_checks(side, &unit, general, &reasons, &dice, &cr.get_value(), &entries.get_untracked(), &mr.get_value()))
         });
-        Checks::new(reasons, compute, level)
+        Checks { known: Signal::derive(move || kill_count(kills_on_it.get()).is_some()), ..Checks::new(reasons, compute, level) }
     };
     let a_checks = side_checks(a, d_kills, s.charger_reg.clone());
     let d_checks = side_checks(d, a_kills, s.defender_reg.clone());
@@ -1130,7 +1145,7 @@ fn cavalry_strike(ctx: Ctx, c: &Charge, s: &Sides, striker: Side) -> AnyView {
     let compute: Compute = Callback::new(move |(reasons, dice): (Vec<CheckReason>, Vec<TwoDice>)| {
         cc.melee_checks(victim, &unit, general, &reasons, &dice, &cr.get_value(), &entries.get_untracked(), &mr.get_value())
     });
-    let checks = Checks::new(reasons, compute, level);
+    let checks = Checks { known: Signal::derive(move || matches!(k.get(), Some(Ok(_)))), ..Checks::new(reasons, compute, level) };
     let go = Callback::new(move |_| {
         let (Some(Ok(kk)), Some(Ok(list)), Some(officer)) = (k.get_untracked(), checks.inputs(), f.officer_roll()) else { return };
         ctx.advance.run(Input::CavalryStrike { kills: kk.kills, checks: list, officer_roll: officer });
