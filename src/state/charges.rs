@@ -241,6 +241,12 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
                 return Err(refused("This charge's result is already applied to the game."));
             }
             gc.applied = true;
+            // The kills just applied queued first-kill, stand-lost and crew-kill checks (4.4.1)
+            // that the charge has already rolled (5.4.3, 5.8.2): they do not wait again.
+            let units = [gc.charger.clone(), gc.defender.clone()];
+            game.checks_due.retain(|c| {
+                !(units.contains(&c.unit) && matches!(c.reason, super::checks::Reason::FirstKill | super::checks::Reason::StandLost | super::checks::Reason::CrewKill))
+            });
             Ok("The charge's result is applied to the roster".to_string())
         }
         ChargeCommand::Discard { charge } => {
@@ -606,6 +612,7 @@ mod tests {
             s.dispatch(c, 0.0).unwrap();
         }
         let g = s.game();
+        assert!(g.checks_due.is_empty(), "the checks the charge rolled do not wait again: {:?}", g.checks_due);
         assert_eq!(g.roster.regiment("r-2wi").unwrap().figures_left(), 10);
         assert!(g.roster.regiment("r-1tn").unwrap().removed_from_board);
         assert!(g.charges.get(&id).unwrap().applied);

@@ -114,6 +114,9 @@ pub struct Game {
     /// The charges declared, in progress or resolved ([`super::charges`], 5).
     #[serde(default)]
     pub charges: ChargesState,
+    /// The morale checks waiting to be rolled, in the order of 4.4.2 ([`super::checks`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks_due: Vec<super::checks::Due>,
 }
 
 /// A game's settings, chosen when it is set up and changeable during play.
@@ -146,6 +149,7 @@ impl Game {
             morale_changes: Vec::new(),
             tracker: TrackerState::default(),
             charges: ChargesState::default(),
+            checks_due: Vec::new(),
         }
     }
 

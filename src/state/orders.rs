@@ -544,10 +544,6 @@ fn name_of(roster: &Roster, id: &str) -> String {
         .unwrap_or_else(|| super::roster::shown(id))
 }
 
-fn morale_of(roster: &Roster, id: &str) -> Option<MoraleLevel> {
-    roster.regiment(id).map(|r| r.morale).or_else(|| roster.section(id).map(|s| s.morale))
-}
-
 /// The changes to Conditional Hold the rules demand this turn and not yet made (3.2, 5.2.3,
 /// Appendix F.2), from the orders, the morale changes of Phase Two and the Charge orders.
 pub fn proposals(game: &Game) -> Vec<Proposal> {
@@ -558,7 +554,7 @@ pub fn proposals(game: &Game) -> Vec<Proposal> {
         if o.conditional_hold.is_some() {
             continue;
         }
-        let now = morale_of(&game.roster, &o.unit);
+        let now = game.roster.morale_of(&o.unit);
         let advance = o.kind == OrderKind::Charge || (o.kind == OrderKind::Move && o.toward_enemy);
         let name = name_of(&game.roster, &o.unit);
         let mut push = |rule: &'static str, reason: String, may_half_move: bool, plus: Option<i8>| {

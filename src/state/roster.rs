@@ -1112,6 +1112,11 @@ impl Roster {
         self.battery_mut(&bat)?.sections.get_mut(i)
     }
 
+    /// The morale of a regiment or gun section's crew, by id.
+    pub fn morale_of(&self, id: &str) -> Option<MoraleLevel> {
+        self.regiment(id).map(|r| r.morale).or_else(|| self.section(id).map(|s| s.morale))
+    }
+
     /// Finds an officer: side and index.
     pub fn find_officer(&self, id: &str) -> Option<(Side, usize)> {
         Side::BOTH

@@ -176,6 +176,15 @@ fn units_at(roster: &Roster, level: MoraleLevel) -> Vec<(String, String, bool)> 
     out
 }
 
+/// Of `keys`, those that are items of the current phase not yet ticked: what a resolver's
+/// result settles (the fire of a First Fire unit, a unit's charge, an officer's roll).
+pub fn open_items(game: &Game, keys: &[String]) -> Vec<String> {
+    if keys.is_empty() {
+        return Vec::new();
+    }
+    phase_items(game).into_iter().filter(|i| !i.done && keys.contains(&i.key)).map(|i| i.key).collect()
+}
+
 /// What the rules require now, for the current turn and phase, with the ticks applied.
 pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
     let turn = game.turn;
@@ -184,7 +193,11 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
     let mut items = Vec::new();
     // An empty game (no units yet) has nothing to order or reveal.
     let has_units = Side::BOTH.into_iter().any(|s| roster.army(s).regiments().next().is_some() || roster.army(s).sections().next().is_some());
-    let link = |kind: &str, id: &str| Some(format!("/resolve/{kind}?unit={id}"));
+    let link = |kind: &str, id: &str| {
+        // A gun section fires through the artillery resolver (4.3).
+        let kind = if kind == "fire" && roster.section(id).is_some() { "artillery" } else { kind };
+        Some(format!("/resolve/{kind}?unit={id}"))
+    };
     match phase {
         Phase::MarkOrders => {
             for side in Side::BOTH {
@@ -255,7 +268,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 if routed_now.contains(&id.as_str()) || shaken_now.contains(&id.as_str()) {
                     continue;
                 }
-                let level = roster.regiment(&id).map(|r| r.morale).or_else(|| roster.section(&id).map(|s| s.morale));
+                let level = roster.morale_of(&id);
                 let word = if level == Some(MoraleLevel::Routed) { "routed" } else { "shaken" };
                 items.push(item(format!("rally-{id}"), format!("Rally {name} ({word})"), "2.4", Some(&id), link("rally", &id)));
             }
@@ -853,6 +866,19 @@ mod tests {
         );
         assert_eq!(keys(&g), vec!["first-fire-r-7wi", "first-fire-r-1tn", "hold-r-2wi"]);
         assert_eq!(phase_items(&g)[0].link.as_deref(), Some("/resolve/fire?unit=r-7wi"));
+    }
+
+    #[test]
+    fn rule_4_1_a_first_fire_units_fire_settles_its_item_and_nothing_else() {
+        let mut g = at(
+            with_orders(vec![order("r-7wi", Side::Union, OrderKind::FirstFire), order("r-2wi", Side::Union, OrderKind::Hold)]),
+            Phase::FirstFires,
+        );
+        let fired = ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-r-7wi")).to_vec();
+        assert_eq!(open_items(&g, &fired), vec!["first-fire-r-7wi".to_string()]);
+        g.tracker.ticks.push(Tick { turn: g.turn, phase: g.phase.number(), key: "first-fire-r-7wi".into() });
+        assert!(open_items(&g, &fired).is_empty(), "a ticked item is not ticked twice");
+        assert!(open_items(&g, &["charge-r-7wi".to_string()]).is_empty(), "not an item of this phase");
     }
 
     #[test]

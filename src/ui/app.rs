@@ -29,8 +29,6 @@ const AREAS: [Area; 6] = [
 pub fn App() -> impl IntoView {
     let store = Store::load();
     provide_context(store);
-    // The morale checks due outlive a change of screen (4.4.2).
-    provide_context(resolve::queue::Queue::new());
     Effect::new(move |_| browser::apply_theme(store.settings.get().theme));
 
     let location = provide_router();
@@ -75,7 +73,7 @@ fn screen(location: &Location) -> AnyView {
         "/resolve/rout" => view! { <resolve::RoutScreen/> }.into_any(),
         "/resolve/charge" => view! { <resolve::ChargeScreen/> }.into_any(),
         "/resolve/move" => view! { <resolve::NotBuilt route="move"/> }.into_any(),
-        "/resolve/artillery" => view! { <resolve::NotBuilt route="artillery"/> }.into_any(),
+        "/resolve/artillery" => view! { <resolve::ArtilleryScreen/> }.into_any(),
         "/tables" => view! { <tables::TablesScreen/> }.into_any(),
         "/settings" => view! { <settings::SettingsScreen/> }.into_any(),
         "/games" => view! { <games::GamesScreen/> }.into_any(),

@@ -84,13 +84,19 @@ impl Store {
     /// Applies a command and returns what it did (the morale checks it calls for, a stand
     /// lost, integrity levels crossed), or `None` when it was refused (the reason is shown).
     pub fn dispatch_outcome(self, command: Command) -> Option<Outcome> {
+        self.dispatch_all(vec![command])?.pop()
+    }
+
+    /// Applies several commands as one change (one undo step), or none of them when one is
+    /// refused (its reason is shown).
+    pub fn dispatch_all(self, commands: Vec<Command>) -> Option<Vec<Outcome>> {
         let mut result = Err(CommandError::Refused(String::new()));
-        self.session.update(|s| result = s.dispatch(&command, browser::now_ms()));
+        self.session.update(|s| result = s.dispatch_all(&commands, browser::now_ms()));
         match result {
-            Ok(outcome) => {
+            Ok(outcomes) => {
                 self.error.set(None);
                 self.changed();
-                Some(outcome)
+                Some(outcomes)
             }
             Err(e) => {
                 self.error.set(Some(refusal(&e)));

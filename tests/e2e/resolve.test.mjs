@@ -143,6 +143,11 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
   assert.equal(names[0], 'Check morale: 1st Tennessee (first kill, Table 2 no. 3, 4.4.1.a)');
   assert.ok(names.length >= 2, names.join(' | '));
   assert.ok(names.slice(1).every((n) => n.includes('stand lost')), names.join(' | '));
+  // The list is part of the game: a reload (a locked phone, a dead battery) keeps it.
+  await settle(page);
+  await page.reload();
+  await queue.getByRole('link').first().waitFor();
+  assert.deepEqual(await queue.getByRole('link').allInnerTexts(), names);
   // Each opens the morale check for that unit and reason.
   await links.first().tap();
   await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
@@ -152,6 +157,65 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
   await result(page).getByRole('button', { name: /Done: nothing changes|Apply to the game/ }).tap();
   await page.getByText('Check morale: 1st Tennessee (first kill', { exact: false }).waitFor({ state: 'detached' });
   assert.equal(await queue.getByRole('link').count(), names.length - 1);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a fire result of ten kills is one change: one Undo in the Game area takes back the kills and their checks', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Small arms fire');
+  await page.getByLabel('Figures firing').fill('100');
+  await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
+  await dice(page, 3, 4);
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
+  await queue.getByRole('link').first().waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
+  await page.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  await page.getByRole('button', { name: 'Confederate' }).tap();
+  const card = page.getByRole('article', { name: '1st Tennessee' });
+  await card.getByText('14 of 14 figures').waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Resolve' }).waitFor();
+  assert.equal(await queue.count(), 0, 'the checks the kills queued went with them');
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('small arms fire at a target behind heavy works (9, 4.2.6.d), from works, and rapid fire (4.2.7.c)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await demo(page);
+  await resolver(page, 'Small arms fire');
+  await page.getByLabel('Figures firing').fill('100');
+  await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
+  // The common case is untouched: works are folded away under one summary.
+  await page.getByText('Target\'s works, building or obstacle (9)').first().tap();
+  const works = page.getByRole('group', { name: 'Target\'s works, building or obstacle (9)', exact: true });
+  await works.getByRole('button', { name: 'Heavy works', exact: true }).tap();
+  await page.getByRole('group', { name: 'Distance behind the works (4.2.6.d)' }).getByRole('button', { name: 'Within 1"' }).tap();
+  // The firer inside heavy works of its own: up 2 (9.1.4).
+  await page.getByText('Firer\'s works, building or obstacle (9)').tap();
+  await page.getByRole('group', { name: 'Firer fires from (4.2.3.g, 9.1, 9.3.3.a)' }).getByRole('button', { name: 'Heavy works: up 2' }).tap();
+  await page.getByText('Behind Heavy Works up 2', { exact: false }).waitFor();
+  await dice(page, 3, 4);
+  await page.getByRole('group', { name: 'Saving rolls (Table 12)' }).getByRole('button', { name: 'We rolled them' }).tap();
+  await result(page).getByText('Saves on 1 to 5 (Table 12): 0 saved on the table.').waitFor();
+  await result(page).getByText('10 casualties on 1st Tennessee (Table 15).').waitFor();
+  for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'More: Kills saved' }).tap();
+  await result(page).getByText('3 casualties on 1st Tennessee (Table 15).').waitFor();
+  // An enemy unit on the works firing at it: no saves (4.2.6.d).
+  await page.getByRole('group', { name: 'An enemy unit on the works fires at it (4.2.6.d)' }).getByRole('button', { name: 'Yes: no saves' }).tap();
+  await result(page).getByText('No saving roll (Table 12).').waitFor();
+  await result(page).getByText('10 casualties on 1st Tennessee (Table 15).').waitFor();
+  // Repeaters: rapid fire doubles the strength and runs out of ammunition on 7 or less.
+  await page.getByLabel('Target regiment').selectOption({ label: 'None: quick look-up (nothing recorded)' });
+  await page.getByLabel('Figures firing').fill('20');
+  await page.getByRole('group', { name: 'Weapon', exact: true }).getByRole('button', { name: 'Repeating Rifle', exact: true }).tap();
+  await page.getByRole('group', { name: 'Rapid fire (4.2.7.c)' }).getByRole('button', { name: /^Yes/ }).tap();
+  await page.getByText('Rapid Fire x2', { exact: false }).waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });
@@ -198,7 +262,7 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
 test('a resolver not built yet says so', async () => {
   const { context, page } = await phone(browser);
   await openApp(page, server.url, 'resolve');
-  await resolver(page, 'Artillery fire');
+  await resolver(page, 'Movement allowance');
   await page.getByText('This resolver is not built yet', { exact: false }).waitFor();
   await context.close();
 });

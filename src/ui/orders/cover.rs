@@ -10,9 +10,11 @@ use crate::ui::browser;
 use crate::ui::store::use_store;
 use leptos::prelude::*;
 
-/// "Hand the device to the ... player", and the tap that starts his marking and timer.
+/// The start of a side's marking. On a shared device (`shared`) it is the cover: "Hand the
+/// device to the ... player", and nothing of either side's orders behind it; on a player's
+/// own device, just the start. The tap starts the side's marking and its timer.
 #[component]
-pub fn Cover(side: Side) -> impl IntoView {
+pub fn Cover(side: Side, shared: bool) -> impl IntoView {
     let store = use_store();
     let seconds = move || store.session.with(|s| s.game().setup.orders.timer_seconds);
     let start = move |_| {
@@ -21,33 +23,19 @@ pub fn Cover(side: Side) -> impl IntoView {
         let deadline_ms = browser::now_ms() + f64::from(seconds()) * 1000.0;
         store.dispatch(Command::Orders(OrdersCommand::StartTimer { side, deadline_ms }));
     };
+    let heading = if shared { format!("Hand the device to the {} player", side.label()) } else { format!("Mark the {} orders", side.label()) };
     view! {
         <section class="cover" aria-labelledby="cover-title">
-            <h2 id="cover-title">{format!("Hand the device to the {} player", side.label())}</h2>
-            <p>{move || format!("The {} player marks in secret, with {} on the timer (1.1.1).", side.label(), clock(seconds()))}</p>
+            <h2 id="cover-title">{heading}</h2>
+            {shared.then(|| view! {
+                <p>{move || format!("The {} player marks in secret, with {} on the timer (1.1.1).", side.label(), clock(seconds()))}</p>
+            })}
             <button class="button primary big cover-start" on:click=start>
-                {format!("Tap to start marking: {}", side.label())}
-            </button>
-        </section>
-    }
-    .into_any()
-}
-
-/// Own devices: the start of this device's side's marking.
-#[component]
-pub fn StartOwn(side: Side) -> impl IntoView {
-    let store = use_store();
-    let seconds = move || store.session.with(|s| s.game().setup.orders.timer_seconds);
-    let start = move |_| {
-        unlock_audio();
-        let deadline_ms = browser::now_ms() + f64::from(seconds()) * 1000.0;
-        store.dispatch(Command::Orders(OrdersCommand::StartTimer { side, deadline_ms }));
-    };
-    view! {
-        <section class="cover" aria-labelledby="cover-title">
-            <h2 id="cover-title">{format!("Mark the {} orders", side.label())}</h2>
-            <button class="button primary big cover-start" on:click=start>
-                {move || format!("Start marking: {} on the timer", clock(seconds()))}
+                {move || if shared {
+                    format!("Tap to start marking: {}", side.label())
+                } else {
+                    format!("Start marking: {} on the timer", clock(seconds()))
+                }}
             </button>
         </section>
     }

@@ -193,8 +193,8 @@ pub fn OrdersScreen() -> impl IntoView {
         }
         match current.get() {
             Stage::Marking(side) => view! { <marking::MarkingSide side=side on_message=on_message/> }.into_any(),
-            Stage::Cover(side) => view! { <cover::Cover side=side/> }.into_any(),
-            Stage::StartOwn(side) => view! { <cover::StartOwn side=side/> }.into_any(),
+            Stage::Cover(side) => view! { <cover::Cover side=side shared=true/> }.into_any(),
+            Stage::StartOwn(side) => view! { <cover::Cover side=side shared=false/> }.into_any(),
             Stage::ChooseSide => view! {
                 <p>"Each player marks on his own device: choose this device's side in Marking settings."</p>
             }

@@ -1,8 +1,10 @@
 //! The result card: the result in words with its rule numbers, applied to the game in one tap
 //! through existing commands, and undone in one tap.
 
-use super::queue::{use_queue, Due};
+use super::queue::Due;
+use crate::state::checks::ChecksCommand;
 use crate::state::command::Command;
+use crate::state::tracker::{open_items, TrackerCommand};
 use crate::ui::store::use_store;
 use leptos::prelude::*;
 
@@ -21,19 +23,26 @@ pub struct Resolution {
     pub queue: Vec<Due>,
     /// The resolver to go on with (its address and words), e.g. the forced rout move.
     pub next: Option<(String, &'static str)>,
+    /// The tracker items this result settles, by key (`first-fire-ID`, `charge-ID`,
+    /// `officer-ID`...): those open in the current phase are ticked in the same step.
+    pub settles: Vec<String>,
 }
 
-/// What was applied: the result as it was, the undo steps and the checks queued.
+/// What was applied: the result as it was, to show it and to offer its undo.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Applied {
     /// The result applied.
     pub resolution: Resolution,
-    steps: usize,
-    queued: Vec<Due>,
+    /// A change was recorded (a result that changes nothing records none: undo leaves the
+    /// game alone).
+    changed: bool,
 }
 
 /// The result of the roll, once the dice are in; `applied` is owned by the resolver so that a
 /// new choice of unit or dice can clear it. `on_applied` runs after a successful apply.
+///
+/// "Apply to the game" sends the result's commands, the checks it queues and the tracker ticks
+/// it settles as one change: one undo takes the whole result back.
 #[component]
 pub fn ResultCard(
     #[prop(into)] result: Signal<Option<Resolution>>,
@@ -41,39 +50,27 @@ pub fn ResultCard(
     #[prop(optional)] on_applied: Option<Callback<()>>,
 ) -> impl IntoView {
     let store = use_store();
-    let queue = use_queue();
     let apply = move |_| {
         let Some(res) = result.get_untracked() else { return };
-        let mut steps = 0;
-        let mut checks = Vec::new();
-        for cmd in &res.commands {
-            match store.dispatch_outcome(cmd.clone()) {
-                Some(out) => {
-                    steps += 1;
-                    checks.extend(out.morale_checks.into_iter().map(Due::from));
-                }
-                None => {
-                    // Refused (the reason is shown): take back what went before, as one step.
-                    for _ in 0..steps {
-                        store.undo();
-                    }
-                    return;
-                }
-            }
+        let mut batch = res.commands.clone();
+        if !res.queue.is_empty() {
+            batch.push(Command::Checks(ChecksCommand::Queue { checks: res.queue.clone() }));
         }
-        checks.extend(res.queue.iter().cloned());
-        queue.push(checks.clone());
-        applied.set(Some(Applied { resolution: res, steps, queued: checks }));
+        let ticks = store.session.with_untracked(|s| open_items(s.game(), &res.settles));
+        batch.extend(ticks.into_iter().map(|key| Command::Tracker(TrackerCommand::Tick { key })));
+        let changed = !batch.is_empty();
+        if changed && store.dispatch_all(batch).is_none() {
+            // Refused: the reason is shown and nothing changed.
+            return;
+        }
+        applied.set(Some(Applied { resolution: res, changed }));
         if let Some(cb) = on_applied {
             cb.run(());
         }
     };
     let undo = move |_| {
-        if let Some(a) = applied.get_untracked() {
-            for _ in 0..a.steps {
-                store.undo();
-            }
-            queue.take_back(&a.queued);
+        if applied.get_untracked().is_some_and(|a| a.changed) {
+            store.undo();
         }
         applied.set(None);
     };

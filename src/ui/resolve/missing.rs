@@ -4,14 +4,18 @@
 
 use crate::rules::{CellRef, RuleError};
 use crate::ui::store::use_store;
-use crate::ui::tables::model::{table_view, EntryKind, TABLES};
+use crate::ui::tables::model::{gun_entry, table_view, EntryKind, TABLES};
 use leptos::prelude::*;
 
-/// How the Tables screen enters `cell`, if it lists it.
+/// How the Tables screen enters `cell`, if it lists it; a gun's strength on Table 13 or
+/// Appendix B for any gun, listed there or not yet (the gun is listed once entered).
 fn entry_kind(cell: &CellRef) -> Option<EntryKind> {
     let store = use_store();
     let info = TABLES.iter().find(|t| t.name == cell.table)?;
-    store.table_entries.with_untracked(|o| table_view(info.id, o)?.find(cell)?.entry.as_ref().map(|(_, k)| *k))
+    store
+        .table_entries
+        .with_untracked(|o| table_view(info.id, o)?.find(cell)?.entry.as_ref().map(|(_, k)| *k))
+        .or_else(|| gun_entry(cell))
 }
 
 /// A rules problem: a missing cell gets its entry field; anything else is said plainly.

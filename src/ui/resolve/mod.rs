@@ -3,6 +3,7 @@
 //! a quick look-up with nothing recorded. Shared parts: [`dice`], [`odds`], [`picker`],
 //! [`card`], [`toggles`], and the [`queue`] of morale checks due.
 
+pub mod artillery;
 pub mod card;
 pub mod charge;
 pub mod dice;
@@ -27,7 +28,7 @@ const RESOLVERS: [(&str, &str, &str, bool); 8] = [
     ("/resolve/charge", "Charge and melee", "5, Tables 16-19", true),
     ("/resolve/move", "Movement allowance", "6, Tables 3, 4", false),
     ("/resolve/rout", "Forced rout move", "2.1.2", true),
-    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", false),
+    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", true),
 ];
 
 /// The Resolve menu.
@@ -81,6 +82,12 @@ pub fn RallyScreen() -> impl IntoView {
 #[component]
 pub fn FireScreen() -> impl IntoView {
     view! { <fire::FireResolver/> }.into_any()
+}
+
+/// `/resolve/artillery`.
+#[component]
+pub fn ArtilleryScreen() -> impl IntoView {
+    view! { <artillery::ArtilleryResolver/> }.into_any()
 }
 
 /// `/resolve/rout`.

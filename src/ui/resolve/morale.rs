@@ -5,7 +5,6 @@ use super::card::{Applied, Resolution, ResultCard};
 use super::dice::{thrown, DiceEntry};
 use super::odds::OddsLine;
 use super::picker::{Pick, UnitPicker};
-use super::queue::use_queue;
 use super::toggles::{Stepper, Toggles};
 use crate::rules::morale::{
     check, check_odds, fear_of_charge_mmp, mmp, rally, rally_odds, AfterCheck, ArtillerySituation, Aspect, ChargeSituation, Charger,
@@ -13,131 +12,16 @@ use crate::rules::morale::{
 };
 use crate::rules::unit::{Arm, Formation, MoraleLevel, Quality};
 use crate::rules::{Overrides, RuleResult, TwoDice};
+use crate::state::checks::ChecksCommand;
 use crate::state::command::{Command, RegimentFlag};
+use crate::state::tracker::brigade_loss_modifier;
 use crate::state::game::Game;
 use crate::state::roster::GunState;
 use crate::ui::store::use_store;
-use crate::rules::morale::triggers::CheckReason;
 use leptos::prelude::*;
 use crate::ui::router::use_query_map;
 
-/// Why the unit checks (Table 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// No. 3: its first kill (4.4.1.a).
-    FirstKill,
-    /// No. 6: a stand lost (4.4.1.d).
-    StandLost,
-    /// No. 4: a crew kill to a gun section (4.4.1.b).
-    CrewKill,
-    /// No. 5: hit by artillery fire (4.4.1.c).
-    ArtilleryHit,
-    /// No. 7: a 12 on Table 10 (4.4.1.f).
-    Devastation,
-    /// No. 1: saw a friendly unit rout or surrender within 1' (2.2).
-    SawRout,
-    /// No. 8: a friendly unit within 3" eliminated by fire (4.4.1.e).
-    NeighbourEliminated,
-    /// No. 10: saw a friendly officer hit within 1' (8).
-    OfficerHit,
-    /// No. 10 with the spectacular death's +1 (8, Table 20).
-    SpectacularDeath,
-    /// No. 9: a charging enemy came within 3" (5.5.1): Tables 17 and 18.
-    FearOfCharge,
-}
-
-impl Reason {
-    const ALL: [Reason; 10] = [
-        Reason::FirstKill,
-        Reason::StandLost,
-        Reason::CrewKill,
-        Reason::ArtilleryHit,
-        Reason::Devastation,
-        Reason::SawRout,
-        Reason::NeighbourEliminated,
-        Reason::OfficerHit,
-        Reason::SpectacularDeath,
-        Reason::FearOfCharge,
-    ];
-
-    /// The word in `/resolve/morale?reason=...`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "first-kill",
-            Reason::StandLost => "stand-lost",
-            Reason::CrewKill => "crew-kill",
-            Reason::ArtilleryHit => "artillery-hit",
-            Reason::Devastation => "devastation",
-            Reason::SawRout => "saw-rout",
-            Reason::NeighbourEliminated => "neighbour-eliminated",
-            Reason::OfficerHit => "officer-hit",
-            Reason::SpectacularDeath => "spectacular-death",
-            Reason::FearOfCharge => "fear-of-charge",
-        }
-    }
-
-    /// The rules engine's reason for this check (4.4.1, Table 2).
-    pub fn check(self) -> CheckReason {
-        match self {
-            Reason::FirstKill => CheckReason::FirstKill,
-            Reason::CrewKill => CheckReason::CrewKill,
-            Reason::ArtilleryHit => CheckReason::ArtilleryHit { canister: false },
-            Reason::StandLost => CheckReason::StandLost,
-            Reason::Devastation => CheckReason::UnexpectedDevastation,
-            Reason::NeighbourEliminated => CheckReason::AdjacentUnitEliminated,
-            Reason::SawRout => CheckReason::FriendlyRoutOrSurrender,
-            Reason::OfficerHit => CheckReason::OfficerCasualtySeen { spectacular_death: false },
-            Reason::SpectacularDeath => CheckReason::OfficerCasualtySeen { spectacular_death: true },
-            Reason::FearOfCharge => CheckReason::Other,
-        }
-    }
-
-    /// Its step in the order of 4.4.2, as the rules engine gives it
-    /// ([`CheckReason::order`]): own problems before other units'.
-    pub fn order(self) -> u8 {
-        self.check().order()
-    }
-
-    /// The words on its toggle.
-    pub fn label(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "First kill",
-            Reason::StandLost => "Stand lost",
-            Reason::CrewKill => "Crew hit",
-            Reason::ArtilleryHit => "Artillery hit",
-            Reason::Devastation => "Rolled 12 on Table 10",
-            Reason::SawRout => "Saw a friend rout",
-            Reason::NeighbourEliminated => "Neighbour eliminated",
-            Reason::OfficerHit => "Saw an officer hit",
-            Reason::SpectacularDeath => "Saw a spectacular death",
-            Reason::FearOfCharge => "Fear of charge",
-        }
-    }
-
-    /// "Table 2 no. 6, 4.4.1.d".
-    pub fn rule(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "Table 2 no. 3, 4.4.1.a",
-            Reason::StandLost => "Table 2 no. 6, 4.4.1.d",
-            Reason::CrewKill => "Table 2 no. 4, 4.4.1.b",
-            Reason::ArtilleryHit => "Table 2 no. 5, 4.4.1.c",
-            Reason::Devastation => "Table 2 no. 7, 4.4.1.f",
-            Reason::SawRout => "Table 2 no. 1, 2.2",
-            Reason::NeighbourEliminated => "Table 2 no. 8, 4.4.1.e",
-            Reason::OfficerHit | Reason::SpectacularDeath => "Table 2 no. 10, 8",
-            Reason::FearOfCharge => "Table 2 no. 9, 5.5.1, Tables 17 and 18",
-        }
-    }
-
-    /// Checks caused by fire, where the side it came from counts (4.4.3.a).
-    fn from_fire(self) -> bool {
-        matches!(self, Reason::FirstKill | Reason::StandLost | Reason::CrewKill | Reason::ArtilleryHit | Reason::Devastation)
-    }
-
-    fn from_key(key: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.key() == key)
-    }
-}
+pub use crate::state::checks::Reason;
 
 /// A forced check (2.3) or a Phase Two rally attempt (2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +55,9 @@ pub struct Facts {
     pub merged: u32,
     /// Its formation (Table 18, for a fear-of-charge check).
     pub formation: Formation,
+    /// Regiments lost from its brigade, in force this turn (2.3.4.e: from the turn after the
+    /// loss).
+    pub brigade_lost: u32,
 }
 
 /// The facts of a regiment or section of `game`.
@@ -188,6 +75,11 @@ pub fn facts(game: &Game, id: &str) -> Option<Facts> {
         .flat_map(|a| a.officers.iter())
         .filter(|o| o.with_unit.as_deref() == Some(id) && o.condition.status().gives_benefits(game.turn))
         .max_by_key(|o| o.benefit);
+    let brigade_lost = roster
+        .find_regiment(id)
+        .and_then(|at| roster.army(at.side).divisions.get(at.division)?.brigades.get(at.brigade))
+        .map(|b| brigade_loss_modifier(game, &b.id, game.turn))
+        .unwrap_or(0);
     Some(Facts {
         name,
         guns,
@@ -199,6 +91,7 @@ pub fn facts(game: &Game, id: &str) -> Option<Facts> {
         officer: best.map(|o| o.name.clone()),
         merged,
         formation,
+        brigade_lost,
     })
 }
 
@@ -371,7 +264,6 @@ pub fn read(i: &Inputs, mmp: i32, roll: TwoDice, rulings: &MoraleRulings) -> Mor
 #[component]
 pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     let store = use_store();
-    let queue = use_queue();
     let query = use_query_map();
     let chosen = RwSignal::new(query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty()));
     let reason = RwSignal::new(query.with_untracked(|q| q.get("reason")).and_then(|k| Reason::from_key(&k)).unwrap_or(Reason::FirstKill));
@@ -422,6 +314,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             benefit.set(u32::from(f.benefit));
             merged.set(f.merged);
             formation.set(f.formation);
+            brigade_lost.set(f.brigade_lost);
         }
     });
     // A queued check opened from this very screen changes only the query.
@@ -476,20 +369,28 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
         let name = known.get().map(|f| f.name).unwrap_or_else(|| "The unit".to_string());
         let (headline, details) = result_words(kind, &name, roll.total(), &r);
         let id = chosen.get();
+        let mut cmds = id.as_deref().map(|id| commands(id, i.guns, &r)).unwrap_or_default();
+        // The check rolled comes off the list of checks due, in the same step (4.4.2).
+        if let Some(id) = id.as_deref() {
+            let why = (kind == Kind::Check).then_some(i.reason);
+            let waiting = store.session.with(|s| s.game().checks_due.iter().any(|c| c.unit == id && why.is_none_or(|w| w == c.reason)));
+            if waiting {
+                cmds.push(Command::Checks(ChecksCommand::Done { unit: id.to_string(), reason: why }));
+            }
+        }
         Some(Resolution {
             headline,
             details,
-            commands: id.as_deref().map(|id| commands(id, i.guns, &r)).unwrap_or_default(),
+            commands: cmds,
             recorded: id.is_some(),
-            queue: Vec::new(),
             next: (r.consequence == Consequence::ForcedRoutMove && !i.guns)
                 .then(|| (format!("/resolve/rout?unit={}", id.clone().unwrap_or_default()), "Roll the forced rout move")),
+            settles: match (kind, id.as_deref()) {
+                (Kind::Rally, Some(id)) => vec![format!("rally-{id}")],
+                _ => Vec::new(),
+            },
+            ..Resolution::default()
         })
-    });
-    let on_applied = Callback::new(move |_| {
-        if let Some(id) = chosen.get_untracked() {
-            queue.done(&id, (kind == Kind::Check).then(|| reason.get_untracked()));
-        }
     });
 
     let title = if kind == Kind::Check { "Morale check" } else { "Rally" };
@@ -563,7 +464,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                 Err(e) => view! { <super::missing::Problem error=e/> }.into_any(),
             }}
             <DiceEntry name="Die" count=Signal::derive(|| 2usize) faces=faces/>
-            <ResultCard result=result applied=applied on_applied=on_applied/>
+            <ResultCard result=result applied=applied/>
         </section>
     }
     .into_any()

@@ -33,6 +33,7 @@ pub fn officer_result(name: &str, id: Option<&str>, row: &DistanceRow, hit: &[u8
         return Some(Resolution {
             headline: format!("{name} is not hit: rolled {total}, {} hits on {hits_on} (8, Table 20).", row.label),
             recorded: id.is_some(),
+            settles: id.map(|id| vec![format!("officer-{id}")]).unwrap_or_default(),
             ..Resolution::default()
         });
     }
@@ -53,8 +54,8 @@ pub fn officer_result(name: &str, id: Option<&str>, row: &DistanceRow, hit: &[u8
         details,
         commands: id.map(|id| vec![Command::OfficerHit { officer: id.to_string(), effect }]).unwrap_or_default(),
         recorded: id.is_some(),
-        queue: Vec::new(),
-        next: None,
+        settles: id.map(|id| vec![format!("officer-{id}")]).unwrap_or_default(),
+        ..Resolution::default()
     })
 }
 

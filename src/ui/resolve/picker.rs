@@ -14,6 +14,8 @@ pub enum Pick {
     Regiments,
     /// Officers still in the game.
     Officers,
+    /// Batteries (battery fire, 4.3.6.a) and gun sections still in play.
+    Artillery,
 }
 
 /// A labelled select, by side; the first choice is the quick look-up. `chosen` is the id.
@@ -24,6 +26,7 @@ pub fn UnitPicker(pick: Pick, chosen: RwSignal<Option<String>>, #[prop(optional)
         Pick::Officers => "Officer",
         Pick::Regiments => "Regiment",
         Pick::Units => "Regiment or gun section",
+        Pick::Artillery => "Gun section or battery",
     });
     let options = move || {
         store.session.with(|s| {
@@ -38,6 +41,12 @@ pub fn UnitPicker(pick: Pick, chosen: RwSignal<Option<String>>, #[prop(optional)
                             .iter()
                             .filter(|o| !o.is_removed())
                             .map(|o| (o.id.clone(), o.name.clone()))
+                            .collect(),
+                        Pick::Artillery => army
+                            .batteries()
+                            .filter(|b| b.sections.len() > 1)
+                            .map(|b| (b.id.clone(), format!("{} (battery fire)", b.name)))
+                            .chain(army.sections().filter(|s| !s.state.is_lost()).map(|s| (s.id.clone(), s.name.clone())))
                             .collect(),
                         _ => army.regiments().filter(|r| !r.is_lost() && r.merged_into.is_none()).map(|r| (r.id.clone(), r.name.clone())).collect(),
                     };

@@ -28,8 +28,8 @@ pub fn rout_result(name: &str, id: Option<&str>, inches: u32, in_disorder: bool)
         ],
         commands,
         recorded: id.is_some(),
-        queue: Vec::new(),
-        next: None,
+        settles: id.map(|id| vec![format!("rout-{id}")]).unwrap_or_default(),
+        ..Resolution::default()
     }
 }
 

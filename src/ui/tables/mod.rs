@@ -121,6 +121,7 @@ fn TableList() -> impl IntoView {
 fn OneTable(id: String) -> impl IntoView {
     let store = use_store();
     let table_id = id.clone();
+    let guns = id == "13";
     let table = Memo::new(move |_| store.table_entries.with(|o| model::table_view(&table_id, o)));
     let selected: RwSignal<Option<CellRef>> = RwSignal::new(None);
     let draft = RwSignal::new(String::new());
@@ -277,8 +278,65 @@ fn OneTable(id: String) -> impl IntoView {
             {move || selected.get().is_none().then(message_view)}
             {editor}
             {body}
+            {guns.then(|| view! { <AddGun/> })}
         </section>
     }
+}
+
+/// A gun the transcription lacks, added by name with its canister value from the card; its
+/// other cells are then listed as missing, to enter as any other (4.3.1, Table 13).
+#[component]
+fn AddGun() -> impl IntoView {
+    let store = use_store();
+    let name = RwSignal::new(String::new());
+    let value = RwSignal::new(String::new());
+    let message: RwSignal<Option<(bool, String)>> = RwSignal::new(None);
+    let column = format!("Canister 0-{}\"", crate::rules::tables::t13_artillery::CANISTER_RANGE);
+    let label = format!("{column} strength");
+    let add = {
+        let column = column.clone();
+        move || {
+            let gun = name.get_untracked().trim().to_string();
+            if let Err(why) = crate::state::roster::check_name(&gun) {
+                message.set(Some((true, format!("Not added: the gun's name: {why}."))));
+                return;
+            }
+            let cell = CellRef::new("Table 13", gun.clone(), column.clone());
+            match store.enter_table_value(&cell, model::EntryKind::Number { na: true }, &value.get_untracked()) {
+                Ok(()) => {
+                    message.set(Some((false, format!("Added {gun}: enter its other values from your card in the grid above."))));
+                    name.set(String::new());
+                    value.set(String::new());
+                }
+                Err(why) => message.set(Some((true, format!("Not added: {why}")))),
+            }
+        }
+    };
+    view! {
+        <h2>"A gun not listed"</h2>
+        <form class="add-named" aria-label="Add a gun" on:submit=move |ev| {
+            ev.prevent_default();
+            add();
+        }>
+            <label class="field">
+                <span>"Gun, as your card names it"</span>
+                <input autocomplete="off" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/>
+            </label>
+            <label class="field">
+                <span>{label}</span>
+                <input inputmode="decimal" autocomplete="off" prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev))/>
+            </label>
+            <button class="button" type="submit">"Add the gun"</button>
+        </form>
+        {move || message.get().map(|(error, text)| {
+            if error {
+                view! { <p class="banner error" role="alert">{text}</p> }.into_any()
+            } else {
+                view! { <p class="banner info" role="status">{text}</p> }.into_any()
+            }
+        })}
+    }
+    .into_any()
 }
 
 fn entries(n: usize) -> String {

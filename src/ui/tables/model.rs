@@ -19,7 +19,7 @@ use crate::rules::tables::{
     t07_morale_results as t07, t15_firing_procedure as t15, t17_bmp_charged as t17, t18_charge_modifiers as t18,
     t20_officer_casualty as t20,
 };
-use crate::rules::unit::{Formation, GunWeight, Quality};
+use crate::rules::unit::{Formation, Quality};
 use crate::rules::{Cell, CellRef, Entered, Overrides, Ratio, Source};
 
 /// Where a value shown comes from, said in words and a mark (never colour alone).
@@ -762,33 +762,90 @@ fn table_12(v: &mut TableView, o: &Overrides) {
     v.notes.push("(#): only if the target has breechloaders. * only these save from artillery shot. Close range and double canister reduce cover saves by 1; several conditions: use the best and add 1; sharpshooter fire reduces the final save by 1.".into());
 }
 
+/// The guns a gun table lists: its printed rows, then (Table 13) the gun types the rules name
+/// without values (the roster's known types: 6.6.1's 10-pound Parrott, 0.1.1.c's three-inch
+/// rifle), then every other gun the players entered values for, in the order entered.
+pub fn gun_names(table: &str, printed: &[GunRow], o: &Overrides) -> Vec<String> {
+    let mut names: Vec<String> = printed.iter().map(|g| g.name.to_string()).collect();
+    if table == t13::TABLE {
+        for g in crate::state::roster::GunType::known() {
+            if !names.contains(&g.name) {
+                names.push(g.name);
+            }
+        }
+    }
+    for (cell, _) in o.iter() {
+        if cell.table == table && gun_entry(cell).is_some() && !names.contains(&cell.row) {
+            names.push(cell.row.clone());
+        }
+    }
+    names
+}
+
+/// How a gun table's cell (`Table 13, <gun>, Shot 24"`) is entered, for any gun, listed or not:
+/// the base strengths are numbers, NA for beyond reach. `None` for other cells.
+///
+/// ```
+/// use johnny_reb::rules::CellRef;
+/// use johnny_reb::ui::tables::model::{gun_entry, EntryKind};
+/// let c = CellRef::new("Table 13", "20# Parrott", "Shot 24\"");
+/// assert_eq!(gun_entry(&c), Some(EntryKind::Number { na: true }));
+/// assert_eq!(gun_entry(&CellRef::new("Table 10", "row 4", "roll 7")), None);
+/// ```
+pub fn gun_entry(cell: &CellRef) -> Option<EntryKind> {
+    let range = match cell.table.as_str() {
+        t if t == t13::TABLE => t13::CANISTER_RANGE,
+        t if t == app_b::TABLE => app_b::CANISTER_RANGE,
+        _ => return None,
+    };
+    let columns = gun_columns(range);
+    columns.iter().any(|c| *c == cell.column).then_some(EntryKind::Number { na: true })
+}
+
+/// The strength columns of a gun table: canister, double canister, the shot ranges.
+fn gun_columns(canister_range: Ratio) -> Vec<String> {
+    let mut columns = vec![format!("Canister 0-{canister_range}\""), format!("Double Canister 0-{canister_range}\"")];
+    columns.extend((0..t13::SHOT_COLUMNS.len()).map(t13::shot_column_label));
+    columns
+}
+
 fn guns(v: &mut TableView, table: &str, rows: &[GunRow], canister_range: Ratio, o: &Overrides) {
-    let canister = format!("Canister 0-{canister_range}\"");
-    let double = format!("Double Canister 0-{canister_range}\"");
-    let shot: Vec<String> = (0..t13::SHOT_COLUMNS.len()).map(t13::shot_column_label).collect();
-    let mut columns: Vec<&str> = vec![canister.as_str(), double.as_str()];
-    columns.extend(shot.iter().map(|s| s.as_str()));
+    let labels = gun_columns(canister_range);
+    let mut columns: Vec<&str> = labels.iter().map(|s| s.as_str()).collect();
     columns.push("Weight");
     let mut s = section("Base fire strength by range", "Gun", &columns);
     let kind = EntryKind::Number { na: true };
-    for g in rows {
-        let mut cells = vec![
-            number_opt(format!("{}, {canister}", g.name), g.canister, CellRef::new(table, g.name, canister.clone()), kind, o),
-            number_opt(format!("{}, {double}", g.name), g.double_canister, CellRef::new(table, g.name, double.clone()), kind, o),
-        ];
-        for (i, label) in shot.iter().enumerate() {
-            let shipped = g.shot.get(i).copied().unwrap_or(Cell::Missing);
-            cells.push(number_opt(format!("{}, {label}", g.name), shipped, CellRef::new(table, g.name, label.clone()), kind, o));
+    let known = crate::state::roster::GunType::known();
+    for name in gun_names(table, rows, o) {
+        let printed = rows.iter().find(|g| g.name == name);
+        let mut cells = Vec::new();
+        for (i, label) in labels.iter().enumerate() {
+            let shipped = match (printed, i) {
+                (Some(g), 0) => g.canister,
+                (Some(g), 1) => g.double_canister,
+                (Some(g), i) => g.shot.get(i - 2).copied().unwrap_or(Cell::Missing),
+                (None, _) => Cell::Missing,
+            };
+            cells.push(number_opt(format!("{name}, {label}"), shipped, CellRef::new(table, name.clone(), label.clone()), kind, o));
         }
-        cells.push(fixed_cell(format!("{}, weight", g.name), &g.weight, |w| t03::weight_label(*w).to_string()));
-        s.rows.push(Row { label: g.name.into(), cells });
+        let weight = match (printed, known.iter().find(|g| g.name == name).and_then(|g| g.weight)) {
+            (Some(g), _) => g.weight,
+            // 6.6.1's example: "The 10-pound Parrott light gun section".
+            (None, Some(w)) => Cell::RuleText { value: w, rule: "6.6.1" },
+            (None, None) => Cell::Missing,
+        };
+        cells.push(fixed_cell(format!("{name}, weight"), &weight, |w| t03::weight_label(*w).to_string()));
+        s.rows.push(Row { label: name.clone(), cells });
     }
     v.sections.push(s);
-    v.notes.push("NA: beyond the gun's reach for that ammunition. Guns not listed here are asked for by name when a resolver first fires them.".into());
-    if rows.iter().any(|g| g.weight == Cell::Missing) {
+    v.notes.push("NA: beyond the gun's reach for that ammunition. A gun not listed here is asked for by name when a resolver first fires it, and listed from then on.".into());
+    if s_has_missing_weight(v) {
         v.notes.push("A missing weight is chosen on the unit's roster entry.".into());
     }
-    let _ = GunWeight::Heavy;
+}
+
+fn s_has_missing_weight(v: &TableView) -> bool {
+    v.sections.iter().flat_map(|s| s.rows.iter()).filter_map(|r| r.cells.last()).any(|c| c.name.ends_with(", weight") && c.is_missing())
 }
 
 fn table_14(v: &mut TableView, o: &Overrides) {
@@ -1057,6 +1114,32 @@ fn appendix_d(v: &mut TableView) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_13_lists_the_guns_the_rules_name_and_every_gun_entered() {
+        let mut o = Overrides::new();
+        let v = table_view("13", &o).unwrap();
+        let names: Vec<&str> = v.sections[0].rows.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(names, ["12# Napoleon", "6# Gun", "10# Parrott", "3\" Rifle"]);
+        // The Parrott's weight from 6.6.1's example ("the 10-pound Parrott light gun section").
+        let parrott = &v.sections[0].rows[2];
+        assert_eq!(parrott.cells.last().map(|c| c.provenance.clone()), Some(Provenance::RuleText("6.6.1".into())));
+        // Every strength of the guns not printed is missing and enterable: 7 each.
+        assert_eq!(v.missing_count(), 14);
+        let cell = CellRef::new("Table 13", "3\" Rifle", "Shot 24\"");
+        assert_eq!(v.find(&cell).and_then(|c| c.entry.clone()), Some((cell.clone(), EntryKind::Number { na: true })));
+        // A gun the resolver asked for by name is listed from then on.
+        o.set(CellRef::new("Table 13", "20# Parrott", "Canister 0-4\""), Entered::Value(Ratio::whole(8)));
+        let v = table_view("13", &o).unwrap();
+        let row = v.sections[0].rows.iter().find(|r| r.label == "20# Parrott").unwrap();
+        assert_eq!(row.cells[0].text, "8");
+        assert_eq!(row.cells[0].provenance, Provenance::Entered);
+        assert_eq!(v.missing_count(), 14 + 6);
+        // Any gun's strength cell is enterable; other cells are not gun cells.
+        assert_eq!(gun_entry(&CellRef::new("Table 13", "24# Howitzer", "Double Canister 0-4\"")), Some(EntryKind::Number { na: true }));
+        assert_eq!(gun_entry(&CellRef::new("Appendix B", "32# Gun", "Canister 0-6\"")), Some(EntryKind::Number { na: true }));
+        assert_eq!(gun_entry(&CellRef::new("Table 13", "24# Howitzer", "Weight")), None);
+    }
 
     #[test]
     fn every_listed_table_has_a_view() {

@@ -9,7 +9,7 @@ use super::super::dice::{thrown, DiceEntry};
 use super::super::missing::Problem;
 use super::super::morale::Reason;
 use super::super::picker::{Pick, UnitPicker};
-use super::super::queue::{use_queue, Due};
+use super::super::queue::Due;
 use super::declare::{inches, inches_field};
 use super::{words, Ctx, Held};
 use crate::rules::charge::cavalry::CavalryAftermath;
@@ -28,7 +28,6 @@ use leptos::prelude::*;
 #[component]
 pub fn Ended(ctx: Ctx) -> impl IntoView {
     let store = use_store();
-    let queue = use_queue();
     let shown = ctx.shown;
     let applied = RwSignal::new(None::<Applied>);
     let seen = RwSignal::new(Vec::<String>::new());
@@ -81,6 +80,8 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
             }
             _ => None,
         };
+        // The tracker's phase 5 item for this charge (state::tracker: `charge-ID`).
+        let settles = s.sides.charger_id.iter().map(|id| format!("charge-{id}")).collect();
         Some(Resolution {
             headline: words::outcome_headline(outcome, &s.sides),
             details,
@@ -88,16 +89,9 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
             recorded: matches!(s.held, Held::Game(_)),
             queue,
             next,
+            settles,
             ..Default::default()
         })
-    });
-    // The kills applied here call for first-kill, stand-lost and crew-kill checks that the
-    // charge has already rolled (5.4.3, 5.8.2): they are not left waiting in the queue.
-    let on_applied = Callback::new(move |_| {
-        let Some(s) = shown.get_untracked() else { return };
-        for unit in [s.sides.charger_id, s.sides.defender_id].into_iter().flatten() {
-            queue.forget(&unit, &[Reason::FirstKill, Reason::StandLost, Reason::CrewKill]);
-        }
     });
     let done_before = move || shown.with(|s| s.as_ref().is_some_and(|s| s.applied)) && applied.with(|a| a.is_none());
     let routs = move || shown.with(|s| s.as_ref().map(|s| words::routs_seen(&s.charge)).unwrap_or((false, false)));
@@ -121,7 +115,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
                         }}</p>
                     </div>
                 </Show>
-                <ResultCard result=result applied=applied on_applied=on_applied/>
+                <ResultCard result=result applied=applied/>
             }.into_any()
         }}
         <FollowUps ctx=ctx/>
