@@ -34,11 +34,13 @@ pub enum Reason {
     OfficerHit,
     /// No. 10 with the spectacular death's +1 (8, Table 20).
     SpectacularDeath,
+    /// No. 9: a charging enemy came within 3" (5.5.1): Tables 17 and 18.
+    FearOfCharge,
 }
 
 impl Reason {
     /// Every reason, in the order of the resolver's toggles.
-    pub const ALL: [Reason; 9] = [
+    pub const ALL: [Reason; 10] = [
         Reason::FirstKill,
         Reason::StandLost,
         Reason::CrewKill,
@@ -48,6 +50,7 @@ impl Reason {
         Reason::NeighbourEliminated,
         Reason::OfficerHit,
         Reason::SpectacularDeath,
+        Reason::FearOfCharge,
     ];
 
     /// The word in `/resolve/morale?reason=...`.
@@ -62,6 +65,7 @@ impl Reason {
             Reason::NeighbourEliminated => "neighbour-eliminated",
             Reason::OfficerHit => "officer-hit",
             Reason::SpectacularDeath => "spectacular-death",
+            Reason::FearOfCharge => "fear-of-charge",
         }
     }
 
@@ -82,6 +86,8 @@ impl Reason {
             Reason::SawRout => CheckReason::FriendlyRoutOrSurrender,
             Reason::OfficerHit => CheckReason::OfficerCasualtySeen { spectacular_death: false },
             Reason::SpectacularDeath => CheckReason::OfficerCasualtySeen { spectacular_death: true },
+            // Table 2 no. 9, taken on Tables 17 and 18; among a unit's own problems (4.4.2).
+            Reason::FearOfCharge => CheckReason::Other,
         }
     }
 
@@ -103,6 +109,7 @@ impl Reason {
             Reason::NeighbourEliminated => "Neighbour eliminated",
             Reason::OfficerHit => "Saw an officer hit",
             Reason::SpectacularDeath => "Saw a spectacular death",
+            Reason::FearOfCharge => "Fear of charge",
         }
     }
 
@@ -117,6 +124,7 @@ impl Reason {
             Reason::SawRout => "Table 2 no. 1, 2.2",
             Reason::NeighbourEliminated => "Table 2 no. 8, 4.4.1.e",
             Reason::OfficerHit | Reason::SpectacularDeath => "Table 2 no. 10, 8",
+            Reason::FearOfCharge => "Table 2 no. 9, 5.5.1, Tables 17 and 18",
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::game::{Game, LogEntry};
 use super::tracker::TrackerCommand;
+use super::charges::ChargeCommand;
 use super::orders::{MoraleChange, OrdersCommand};
 use super::roster::{
     Army, Battery, Brigade, ChargePermission, CommandScope, Division, GunState, LevelCrossed, Officer, OfficerCondition,
@@ -382,6 +383,8 @@ pub enum Command {
     Tracker(TrackerCommand),
     /// Orders: the marking timer, marking, the reveal and Conditional Hold (1, 3).
     Orders(OrdersCommand),
+    /// Charges: declared, resolved step by step through Table 16, applied (5).
+    Charge(ChargeCommand),
     /// The morale checks due (4.4.1, 4.4.2).
     Checks(super::checks::ChecksCommand),
 }
@@ -752,6 +755,7 @@ impl Command {
         let roster = &mut game.roster;
         let text = match self {
             Command::Orders(cmd) => super::orders::execute(cmd, game)?,
+            Command::Charge(cmd) => super::charges::execute(cmd, game)?,
             Command::NextPhase => {
                 let from = game.phase;
                 let (next, new_turn) = from.next();
@@ -1738,12 +1742,34 @@ mod tests {
                 Command::Orders(OrdersCommand::SetCharged { unit: id("r-6wi"), on: true }),
             ),
             c(Command::Orders(OrdersCommand::SetExperience { officer: id("o-meredith"), experience: Some(Experience::Poor) })),
+            c(Command::Charge(super::super::charges::ChargeCommand::Declare {
+                charger: id("r-2wi"),
+                defender: id("r-1tn"),
+                charge: Box::new(demo_charge(g)),
+                follows: None,
+                guns: None,
+            })),
             c(Command::Checks(ChecksCommand::Queue {
                 checks: vec![Due { unit: id("r-2wi"), name: id("2nd Wisconsin"), reason: Reason::Devastation }],
             })),
             (kills("r-2wi", 1), Command::Checks(ChecksCommand::Done { unit: id("r-2wi"), reason: Some(Reason::FirstKill) })),
             (kills("r-2wi", 1), Command::Checks(ChecksCommand::Clear)),
         ]
+    }
+
+    /// The 2nd Wisconsin charging the 1st Tennessee from 6" (5.1).
+    fn demo_charge(g: &Game) -> crate::rules::charge::Charge {
+        use super::super::charges::{charged_unit, charging_unit};
+        let o = crate::rules::Overrides::new();
+        let setup = crate::rules::charge::ChargeSetup {
+            objective: crate::rules::charge::Objective::EnemyUnit,
+            charger: charging_unit(g, "r-2wi", &o).unwrap().unwrap(),
+            defender: charged_unit(g, "r-1tn", Some(OrderKind::Hold), 0, crate::rules::morale::ArtillerySituation::SectionAlone, &o).unwrap().unwrap(),
+            distance: crate::rules::Ratio::whole(6),
+            halting_point: None,
+            waves: Default::default(),
+        };
+        crate::rules::charge::Charge::declare(setup).unwrap()
     }
 
     /// Both sides marked (the 2nd Wisconsin moving, charged by the 1st Tennessee), phase 3.

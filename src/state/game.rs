@@ -6,6 +6,7 @@
 use super::orders::{MoraleChange, OrdersSetup, TurnOrders};
 use super::roster::Roster;
 use super::tracker::TrackerState;
+use super::charges::ChargesState;
 use crate::rules::settings::RulesSettings;
 use serde::{Deserialize, Serialize};
 
@@ -110,6 +111,9 @@ pub struct Game {
     /// The turn tracker's ticks, surprise and brigade losses ([`super::tracker`]).
     #[serde(default)]
     pub tracker: TrackerState,
+    /// The charges declared, in progress or resolved ([`super::charges`], 5).
+    #[serde(default)]
+    pub charges: ChargesState,
     /// The morale checks waiting to be rolled, in the order of 4.4.2 ([`super::checks`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks_due: Vec<super::checks::Due>,
@@ -144,6 +148,7 @@ impl Game {
             orders: Vec::new(),
             morale_changes: Vec::new(),
             tracker: TrackerState::default(),
+            charges: ChargesState::default(),
             checks_due: Vec::new(),
         }
     }

@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod charges;
 pub mod checks;
 pub mod command;
 pub mod demo;

@@ -47,4 +47,6 @@ impl Theme {
 pub struct Settings {
     /// Colour theme.
     pub theme: Theme,
+    /// A quick look-up charge in progress on this device (nothing of it is in the game).
+    pub charge_lookup: Option<super::charges::LookupCharge>,
 }

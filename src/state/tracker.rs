@@ -399,8 +399,10 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
         }
     }
     let settled = settled_by_orders(game);
+    // A charge is settled once its result is applied to the roster (5; state::charges).
+    let charged = |key: &str| key.strip_prefix("charge-").is_some_and(|unit| game.charges.latest_for(game.turn, unit).is_some_and(|c| c.applied));
     for i in &mut items {
-        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key) || settled.contains(&i.key.as_str());
+        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key) || settled.contains(&i.key.as_str()) || charged(&i.key);
     }
     items
 }

@@ -75,7 +75,7 @@ fn screen(location: &Location) -> AnyView {
         "/resolve/officer" => lazy_screen!(resolve_officer, view! { <resolve::OfficerScreen/> }),
         "/resolve/fire" => lazy_screen!(resolve_fire, view! { <resolve::FireScreen/> }),
         "/resolve/rout" => lazy_screen!(resolve_rout, view! { <resolve::RoutScreen/> }),
-        "/resolve/charge" => lazy_screen!(resolve_charge, view! { <resolve::NotBuilt route="charge"/> }),
+        "/resolve/charge" => lazy_screen!(resolve_charge, view! { <resolve::ChargeScreen/> }),
         "/resolve/move" => lazy_screen!(resolve_move, view! { <resolve::MoveScreen/> }),
         "/resolve/rolls" => lazy_screen!(resolve_rolls, view! { <resolve::RollsScreen/> }),
         "/resolve/artillery" => lazy_screen!(resolve_artillery, view! { <resolve::ArtilleryScreen/> }),

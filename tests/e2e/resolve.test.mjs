@@ -259,10 +259,18 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
   await context.close();
 });
 
-test('a resolver not built yet says so', async () => {
-  const { context, page } = await phone(browser);
+test('every resolver of the menu opens its own screen, and goes back to the menu', async () => {
+  const { context, page, problems } = await phone(browser);
   await openApp(page, server.url, 'resolve');
-  await resolver(page, 'Charge and melee');
-  await page.getByText('This resolver is not built yet', { exact: false }).waitFor();
+  const menu = page.getByRole('navigation', { name: 'Resolvers' });
+  const entries = await menu.getByRole('link').allInnerTexts();
+  assert.equal(entries.length, 9, entries.join(' | '));
+  for (const name of ['Morale check', 'Rally', 'Officer casualties', 'Small arms fire', 'Charge and melee', 'Movement', 'Forced rout move', 'Artillery fire', 'Other rolls']) {
+    await resolver(page, name);
+    assert.equal(await page.getByText('not built yet', { exact: false }).count(), 0, name);
+    await page.getByRole('link', { name: '← All resolvers' }).tap();
+    await page.getByRole('heading', { level: 1, name: 'Resolve' }).waitFor();
+  }
+  assert.deepEqual(problems.errors, []);
   await context.close();
 });

@@ -28,6 +28,7 @@
 
 pub mod cavalry;
 pub mod distance;
+pub mod followups;
 pub mod impact;
 pub mod melee;
 pub mod sequence;

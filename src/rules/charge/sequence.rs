@@ -17,8 +17,9 @@ use super::distance::{
     ChargeMarks, ChargeMoveSetup, ChargingArm,
 };
 use super::impact::{
-    artillery_impact, charger_loses, describe_breakthrough, impact, impact_odds, wave_assault_benefit, ImpactWinner,
+    artillery_impact, charger_loses, describe_breakthrough, impact, impact_odds, wave_assault_benefit, ImpactSeries, ImpactWinner,
 };
+use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
 use super::melee::{melee_round_end, melee_strength, MeleeEnd, MeleeKills, MeleeUnit};
 use super::{inches_add, inches_ge, inches_sub, show_inches, ChargeRulings, Happened, Side};
 use crate::rules::morale::{
@@ -256,6 +257,9 @@ pub enum Input {
         charger_checks: Vec<MoraleCheckInput>,
         /// The defender's.
         defender_checks: Vec<MoraleCheckInput>,
+        /// The casualty rolls of officers used in this round (5.8.2, 8).
+        #[serde(default)]
+        officer_rolls: Vec<OfficerRoll>,
     },
     /// 5.5.5.b.2: one side's strike in a cavalry melee: the kills and the victim's checks.
     CavalryStrike {
@@ -263,6 +267,9 @@ pub enum Input {
         kills: u32,
         /// The victim's morale checks, in order.
         checks: Vec<MoraleCheckInput>,
+        /// The casualty roll of the striking side's officer, if one was used (5.8.2, 8).
+        #[serde(default)]
+        officer_roll: Option<OfficerRoll>,
     },
 }
 
@@ -379,6 +386,8 @@ pub enum Need {
     },
     /// [`Input::CavalryStrike`] by this side.
     CavalryStrike(Side),
+    /// The officer of this side was hit in the melee: his effect die is needed (8, Table 20).
+    OfficerEffectDie(Side),
     /// The charge is over.
     Nothing,
 }
@@ -422,6 +431,43 @@ pub enum Outcome {
         /// The defending cavalry.
         defender: CavalryAftermath,
     },
+}
+
+impl Outcome {
+    /// How the charge ended, in a few words for the players.
+    ///
+    /// ```
+    /// use johnny_reb::rules::charge::{Outcome, Side};
+    /// assert_eq!(Outcome::MeleeSurrender(Side::Defender).words(), "the defender routs in the melee and surrenders");
+    /// ```
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::FellShort => "it falls short of the temporary halt",
+            Outcome::HaltedShort => "it halts short of the defender",
+            Outcome::NoContact => "the two units do not meet",
+            Outcome::ChargerStopped(Some(MoraleLevel::Shaken)) => "the charging unit is shaken by defensive fire",
+            Outcome::ChargerStopped(Some(MoraleLevel::Routed)) => "the charging unit is routed by defensive fire",
+            Outcome::ChargerStopped(_) => "the charging unit is destroyed",
+            Outcome::DefenderRemoved => "the defender is removed",
+            Outcome::DefenderRouted => "the defender routs out of reach",
+            Outcome::DefenderSurrendered => "the defender is caught and surrenders",
+            Outcome::DefenderDrivenBack => "the defender is driven back",
+            Outcome::ChargerRepulsed => "the charging unit is thrown back",
+            Outcome::GunsTaken => "the guns are taken",
+            Outcome::MeleeSurrender(Side::Charger) => "the charging unit routs in the melee and surrenders",
+            Outcome::MeleeSurrender(Side::Defender) => "the defender routs in the melee and surrenders",
+            Outcome::MeleeBothRout => "both rout in the melee",
+            Outcome::Cavalry { .. } => "the cavalry melee is over",
+        }
+    }
+}
+
+fn level_word(l: MoraleLevel) -> &'static str {
+    match l {
+        MoraleLevel::Good => "good",
+        MoraleLevel::Shaken => "shaken",
+        MoraleLevel::Routed => "routed",
+    }
 }
 
 /// The result of [`Charge::advance`].
@@ -496,6 +542,46 @@ pub struct Charge {
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order.
     pub log: Vec<Happened>,
+    /// The charger came within 3" of its target and was not stopped by the first defensive
+    /// fire (Table 16 step 6): from here the units it came within 3" of check fear of charge
+    /// (5.5.1; [`Charge::bystanders_check`]).
+    #[serde(default)]
+    pub within_3_inches: bool,
+    /// The charged unit has taken its fear-of-charge check in this charge, or in an earlier
+    /// wave of the same wave assault: it takes only one (6.8.8.b).
+    #[serde(default)]
+    pub defender_checked_fear: bool,
+    /// Officers used in the melee and hit by their casualty roll (5.8.2, 8, Table 20): the
+    /// side and the round, and the effect.
+    #[serde(default)]
+    pub officer_casualties: Vec<MeleeOfficerCasualty>,
+    /// An unequal impact (5.7.2): the lone unit's series of one-on-one impacts.
+    #[serde(default)]
+    pub series: Option<ImpactSeries>,
+}
+
+/// An officer used in a melee who was hit by his casualty roll (5.8.2, 8, Table 20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeOfficerCasualty {
+    /// The side he fought with.
+    pub side: Side,
+    /// The melee round (or 0 for a cavalry strike).
+    pub round: u32,
+    /// What the hit did (Table 20, effect die).
+    pub effect: CasualtyEffect,
+}
+
+/// The casualty roll of an officer used for a melee strength modifier (5.8.2: "after melee
+/// kills are calculated and before morale is checked"; 8, Table 20: in contact, the "Under 2\""
+/// row, one die, hit on 5 or 6; then one die for the effect).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfficerRoll {
+    /// The side whose officer rolls.
+    pub side: Side,
+    /// The hit die.
+    pub hit: Die,
+    /// The effect die, needed only when he is hit.
+    pub effect: Option<Die>,
 }
 
 fn out_of_range(what: &'static str, detail: impl Into<String>) -> RuleError {
@@ -526,8 +612,8 @@ fn run_checks(
                 c.mmp,
                 c.roll.total(),
                 match after {
-                    Some(l) if l == now => format!("passes, stays {l:?}"),
-                    Some(l) => format!("now {l:?}"),
+                    Some(l) if l == now => format!("passes, stays {}", level_word(l)),
+                    Some(l) => format!("now {}", level_word(l)),
                     None => "removed from play".to_string(),
                 }
             ),
@@ -544,6 +630,30 @@ fn run_checks(
         }
     }
     Some(now)
+}
+
+/// Resolves an officer's casualty roll in the melee (5.8.2, 8, Table 20: in contact, the
+/// "Under 2\"" row): records a hit in `c`, or says the effect die is still needed.
+fn melee_officer_roll(c: &mut Charge, roll: OfficerRoll, round: u32, h: &mut Vec<Happened>) -> Option<Need> {
+    let who = if roll.side == Side::Charger { "The charging unit's officer" } else { "The defender's officer" };
+    // One die at "Under 2\"": is_hit cannot fail for one die.
+    if !crate::rules::officers::is_hit(Ratio::ZERO, &[roll.hit]).unwrap_or(false) {
+        h.push(Happened::new("5.8.2", format!("{who} used in the melee rolls {}: not hit (8, Table 20).", roll.hit.face())));
+        return None;
+    }
+    let Some(effect_die) = roll.effect else { return Some(Need::OfficerEffectDie(roll.side)) };
+    let effect = crate::rules::officers::casualty_effect(effect_die);
+    c.officer_casualties.push(MeleeOfficerCasualty { side: roll.side, round, effect });
+    h.push(Happened::new(
+        "5.8.2",
+        format!(
+            "{who} used in the melee rolls {}: hit, {} ({}); his own unit checks morale for it with the melee's own checks (Table 2 no. 10).",
+            roll.hit.face(),
+            effect.label(),
+            effect.effect_text()
+        ),
+    ));
+    None
 }
 
 /// The order in which charges are resolved (5.1.5): nearest charger-to-target distance first,
@@ -703,6 +813,10 @@ impl Charge {
             melee_round: 0,
             outcome: None,
             log,
+            within_3_inches: false,
+            defender_checked_fear: false,
+            officer_casualties: Vec::new(),
+            series: None,
         })
     }
 
@@ -1170,7 +1284,7 @@ impl Charge {
         charge.stage = Stage::Ended;
         charge.outcome = Some(outcome);
         charge.elan = 0;
-        happened.push(Happened::new("Table 16", format!("The charge ends: {outcome:?}.")));
+        happened.push(Happened::new("Table 16", format!("The charge ends: {}.", outcome.words())));
         charge
     }
 
@@ -1534,8 +1648,12 @@ impl Charge {
                     }
                 }
                 if first {
+                    c.within_3_inches = true;
                     if self.cavalry_vs_cavalry {
                         h.push(Happened::new("5.5.5.b", "The defending cavalry took its fear-of-charge check on sighting the charge."));
+                        c.stage = Stage::DefensiveFireTwo;
+                    } else if self.defender_checked_fear {
+                        h.push(Happened::new("6.8.8.b", "The defender already took its one fear-of-charge check against this wave assault."));
                         c.stage = Stage::DefensiveFireTwo;
                     } else if self.both_charging {
                         h.push(Happened::new("5.5.1", "Both units are charging: no fear-of-charge check."));
@@ -1557,6 +1675,7 @@ impl Charge {
             }
 
             (Stage::FearOfCharge, Input::FearOfCharge(chk)) => {
+                c.defender_checked_fear = true;
                 let level = run_checks("The charged unit (fear of charge, 5.5.2)", self.defender_morale, &[chk], false, &mut h);
                 match level {
                     None => {
@@ -1674,7 +1793,17 @@ impl Charge {
                 h.push(Happened::new("5.7.3.b", format!("The defender retires {}.", show_inches(inches))));
                 let left = inches_sub(self.total(), self.distance);
                 h.push(describe_breakthrough(left, inches));
-                if super::impact::breakthrough_contacts(left, inches) {
+                if super::impact::breakthrough_contacts(left, inches) && self.series.is_some() {
+                    // 5.7.2: in an unequal impact the lone unit, caught again, rolls for impact
+                    // again, shaken and in disorder (the 18th Alabama's third roll).
+                    c.disordered_from_start = true;
+                    c.defender_disordered = true;
+                    if let Some(series) = c.series.as_mut() {
+                        series.after_roll(false, Some(MoraleLevel::Shaken), true);
+                    }
+                    h.push(Happened::new("5.7.2", "The winner's charge carries it into contact again: the lone unit rolls for impact again, shaken and in disorder."));
+                    c.stage = Stage::Impact;
+                } else if super::impact::breakthrough_contacts(left, inches) {
                     c.disordered_from_start = true;
                     c.defender_disordered = true;
                     c.melee_round = 1;
@@ -1685,7 +1814,7 @@ impl Charge {
                 }
             }
 
-            (Stage::Melee, Input::MeleeRound { charger_kills, defender_kills, charger_checks, defender_checks }) => {
+            (Stage::Melee, Input::MeleeRound { charger_kills, defender_kills, charger_checks, defender_checks, officer_rolls }) => {
                 if self.setup.defender.order == Some(OrderKind::Disengage) && defender_kills > 0 {
                     return Err(out_of_range("melee", "a defending unit marked Disengage never fights back in a melee (5.8.2)"));
                 }
@@ -1696,6 +1825,12 @@ impl Charge {
                     "5.8.2",
                     format!("Melee round {round}: the charger kills {charger_kills}, the defender kills {defender_kills}, at the same time."),
                 ));
+                // 5.8.2: the officer's roll comes after the kills and before the morale checks.
+                for roll in &officer_rolls {
+                    if let Some(need) = melee_officer_roll(&mut c, *roll, round, &mut h) {
+                        return Ok(Advance::Waiting(need));
+                    }
+                }
                 let cl = run_checks("The charging unit", self.charger_morale, &charger_checks, false, &mut h);
                 let dl = run_checks("The defender", self.defender_morale, &defender_checks, false, &mut h);
                 let cl_level = if c.charger_figures == 0 { MoraleLevel::Routed } else { cl.unwrap_or(MoraleLevel::Routed) };
@@ -1724,7 +1859,7 @@ impl Charge {
                 }
             }
 
-            (Stage::CavalryStrike { striker, second }, Input::CavalryStrike { kills, checks }) => {
+            (Stage::CavalryStrike { striker, second }, Input::CavalryStrike { kills, checks, officer_roll }) => {
                 let victim = striker.other();
                 let (figures, level) = match victim {
                     Side::Charger => (&mut c.charger_figures, self.charger_morale),
@@ -1733,6 +1868,14 @@ impl Charge {
                 *figures = figures.saturating_sub(kills);
                 let wiped = *figures == 0;
                 h.push(Happened::new("5.5.5.b", format!("The {} strikes: {kills} kill(s).", if striker == Side::Charger { "charging cavalry" } else { "defending cavalry" })));
+                if let Some(roll) = officer_roll {
+                    if roll.side != striker {
+                        return Err(out_of_range("officer", "only the striking side's officer rolls now (5.5.5.b.2, 5.8.2)"));
+                    }
+                    if let Some(need) = melee_officer_roll(&mut c, roll, 0, &mut h) {
+                        return Ok(Advance::Waiting(need));
+                    }
+                }
                 let who = if victim == Side::Charger { "The charging cavalry" } else { "The defending cavalry" };
                 let after = if wiped { None } else { run_checks(who, level, &checks, false, &mut h) };
                 let after_level = after.unwrap_or(MoraleLevel::Routed);
@@ -2093,6 +2236,7 @@ mod tests {
                 defender_kills: 2,
                 charger_checks: vec![MoraleCheckInput { mmp: 3, roll: two(5, 5) }],
                 defender_checks: vec![MoraleCheckInput { mmp: 7, roll: two(4, 4) }],
+                officer_rolls: vec![],
             },
         );
         assert_eq!(c.melee_round, 2);
@@ -2110,6 +2254,7 @@ mod tests {
                 defender_kills: 0,
                 charger_checks: vec![],
                 defender_checks: vec![MoraleCheckInput { mmp: 9, roll: two(3, 3) }],
+                officer_rolls: vec![],
             },
         );
         assert_eq!(c.outcome, Some(Outcome::MeleeSurrender(Side::Defender)));
@@ -2324,10 +2469,10 @@ mod tests {
         let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(5, 5), defender_mmp: 3, defender_roll: two(2, 2) });
         // the defender won: it strikes first
         assert_eq!(c.waiting_for(), Need::CavalryStrike(Side::Defender));
-        let c = go(&c, Input::CavalryStrike { kills: 3, checks: vec![MoraleCheckInput { mmp: 5, roll: two(2, 3) }] });
+        let c = go(&c, Input::CavalryStrike { kills: 3, checks: vec![MoraleCheckInput { mmp: 5, roll: two(2, 3) }], officer_roll: None });
         assert_eq!(c.charger_morale, MoraleLevel::Shaken);
         assert_eq!(c.waiting_for(), Need::CavalryStrike(Side::Charger));
-        let c = go(&c, Input::CavalryStrike { kills: 1, checks: vec![MoraleCheckInput { mmp: 3, roll: two(4, 4) }] });
+        let c = go(&c, Input::CavalryStrike { kills: 1, checks: vec![MoraleCheckInput { mmp: 3, roll: two(4, 4) }], officer_roll: None });
         assert_eq!(
             c.outcome,
             Some(Outcome::Cavalry { charger: CavalryAftermath::StandsInDisorder, defender: CavalryAftermath::PassesThrough })
@@ -2349,7 +2494,7 @@ mod tests {
         assert_eq!(c.stage, Stage::DefensiveFireTwo);
         let c = go(&c, no_fire());
         let c = go(&c, Input::Impact { charger_mmp: 3, charger_roll: two(2, 2), defender_mmp: 5, defender_roll: two(4, 4) });
-        let c = go(&c, Input::CavalryStrike { kills: 3, checks: vec![MoraleCheckInput { mmp: 9, roll: two(2, 3) }] });
+        let c = go(&c, Input::CavalryStrike { kills: 3, checks: vec![MoraleCheckInput { mmp: 9, roll: two(2, 3) }], officer_roll: None });
         assert_eq!(
             c.outcome,
             Some(Outcome::Cavalry { charger: CavalryAftermath::PassesThrough, defender: CavalryAftermath::Surrenders })
@@ -2575,7 +2720,7 @@ mod tests {
         let c = to_impact(5, [2, 2, 2]);
         let c = go(&c, Input::Impact { charger_mmp: 2, charger_roll: two(3, 3), defender_mmp: 3, defender_roll: two(2, 3) });
         let rout = vec![MoraleCheckInput { mmp: 3, roll: two(1, 1) }];
-        let c = go(&c, Input::MeleeRound { charger_kills: 2, defender_kills: 2, charger_checks: rout.clone(), defender_checks: rout });
+        let c = go(&c, Input::MeleeRound { charger_kills: 2, defender_kills: 2, charger_checks: rout.clone(), defender_checks: rout, officer_rolls: vec![] });
         assert_eq!(c.outcome, Some(Outcome::MeleeBothRout));
     }
 
@@ -2629,9 +2774,9 @@ mod tests {
             die.clone().prop_map(|f| Input::LossDie(d(f))),
             roll.clone().prop_map(Input::Retire),
             (0u32..8, 0u32..8, proptest::collection::vec(check.clone(), 0..2), proptest::collection::vec(check.clone(), 0..2)).prop_map(
-                |(a, b, x, y)| Input::MeleeRound { charger_kills: a, defender_kills: b, charger_checks: x, defender_checks: y }
+                |(a, b, x, y)| Input::MeleeRound { charger_kills: a, defender_kills: b, charger_checks: x, defender_checks: y, officer_rolls: vec![] }
             ),
-            (0u32..8, proptest::collection::vec(check.clone(), 0..2)).prop_map(|(k, checks)| Input::CavalryStrike { kills: k, checks }),
+            (0u32..8, proptest::collection::vec(check.clone(), 0..2)).prop_map(|(k, checks)| Input::CavalryStrike { kills: k, checks, officer_roll: None }),
             (check, any::<bool>(), any::<bool>())
                 .prop_map(|(check, countercharge, must_turn_over_45)| Input::CavalrySighting { check, countercharge, must_turn_over_45 }),
             (roll.clone(), roll.clone()).prop_map(|(a, b)| Input::ArtilleryImpact { charger_roll: a, artillery_roll: b }),

@@ -13,7 +13,8 @@ pub fn thrown(faces: &[u8], n: usize) -> Option<Vec<u8>> {
 /// `count` dice named "`name` 1", "`name` 2"... (just `name` for one die), each a group of six
 /// face buttons, with "Roll for me" and "Clear the dice". `faces` holds 0 for a die not set.
 #[component]
-pub fn DiceEntry(name: &'static str, #[prop(into)] count: Signal<usize>, faces: RwSignal<Vec<u8>>) -> impl IntoView {
+pub fn DiceEntry(#[prop(into)] name: String, #[prop(into)] count: Signal<usize>, faces: RwSignal<Vec<u8>>) -> impl IntoView {
+    let name = StoredValue::new(name);
     let set = move |i: usize, face: u8| {
         faces.update(|v| {
             if v.len() <= i {
@@ -36,7 +37,7 @@ pub fn DiceEntry(name: &'static str, #[prop(into)] count: Signal<usize>, faces: 
                 let n = count.get();
                 (0..n)
                     .map(|i| {
-                        let legend = if n == 1 { name.to_string() } else { format!("{name} {}", i + 1) };
+                        let legend = name.with_value(|name| if n == 1 { name.clone() } else { format!("{name} {}", i + 1) });
                         view! {
                             <fieldset class="die-faces">
                                 <legend>{legend}</legend>

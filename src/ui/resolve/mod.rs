@@ -5,6 +5,7 @@
 
 pub mod artillery;
 pub mod card;
+pub mod charge;
 pub mod dice;
 pub mod fire;
 pub mod missing;
@@ -20,17 +21,17 @@ pub mod toggles;
 
 use leptos::prelude::*;
 
-/// The resolvers: route, button, rules; `built` false shows the "not built yet" line.
-const RESOLVERS: [(&str, &str, &str, bool); 9] = [
-    ("/resolve/morale", "Morale check", "2.3, Tables 2, 5-7", true),
-    ("/resolve/rally", "Rally", "2.4", true),
-    ("/resolve/officer", "Officer casualties", "8, Table 20", true),
-    ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15", true),
-    ("/resolve/charge", "Charge and melee", "5, Tables 16-19", false),
-    ("/resolve/move", "Movement", "6, Tables 3, 4", true),
-    ("/resolve/rout", "Forced rout move", "2.1.2", true),
-    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14", true),
-    ("/resolve/rolls", "Other rolls", "Sighting, hasty works, halt, mounting, surprise, resupply", true),
+/// The resolvers: route, button (the resolver's heading), rules.
+pub const RESOLVERS: [(&str, &str, &str); 9] = [
+    ("/resolve/morale", "Morale check", "2.3, Tables 2, 5-7"),
+    ("/resolve/rally", "Rally", "2.4"),
+    ("/resolve/officer", "Officer casualties", "8, Table 20"),
+    ("/resolve/fire", "Small arms fire", "4.2, Tables 8-12, 15"),
+    ("/resolve/charge", "Charge and melee", "5, Tables 16-19"),
+    ("/resolve/move", "Movement", "6, Tables 3, 4"),
+    ("/resolve/rout", "Forced rout move", "2.1.2"),
+    ("/resolve/artillery", "Artillery fire", "4.3, Tables 13, 14"),
+    ("/resolve/rolls", "Other rolls", "Sighting, hasty works, halt, mounting, surprise, resupply"),
 ];
 
 /// The Resolve menu.
@@ -43,10 +44,10 @@ pub fn ResolveScreen() -> impl IntoView {
             <nav class="resolve-menu" aria-label="Resolvers">
                 {RESOLVERS
                     .iter()
-                    .map(|(href, label, rules, built)| view! {
+                    .map(|(href, label, rules)| view! {
                         <a href=*href class="button big">
                             <span>{*label}</span>
-                            <span class="muted small">{if *built { rules.to_string() } else { format!("{rules} · not built yet") }}</span>
+                            <span class="muted small">{*rules}</span>
                         </a>
                     })
                     .collect_view()}
@@ -110,26 +111,14 @@ pub fn RollsScreen() -> impl IntoView {
     view! { <rolls::RollsScreen/> }.into_any()
 }
 
+/// `/resolve/charge`.
+#[component]
+pub fn ChargeScreen() -> impl IntoView {
+    view! { <charge::ChargeResolver/> }.into_any()
+}
+
 /// `/resolve/officer`.
 #[component]
 pub fn OfficerScreen() -> impl IntoView {
     view! { <officer::OfficerResolver/> }.into_any()
-}
-
-/// A resolver not built yet: its title and a clear line, not a blank page.
-#[component]
-pub fn NotBuilt(route: &'static str) -> impl IntoView {
-    let (label, rules) = RESOLVERS
-        .iter()
-        .find(|(href, ..)| href.ends_with(route))
-        .map(|(_, label, rules, _)| (*label, *rules))
-        .unwrap_or(("Resolver", ""));
-    view! {
-        <section class="screen resolver" aria-labelledby="resolver-title">
-            <BackToMenu/>
-            <h1 id="resolver-title">{label}</h1>
-            <p class="notice">{format!("This resolver is not built yet ({rules}). Use the Tables screen and the dice on the table for now.")}</p>
-        </section>
-    }
-    .into_any()
 }

@@ -7,10 +7,10 @@ use super::odds::OddsLine;
 use super::picker::{Pick, UnitPicker};
 use super::toggles::{Stepper, Toggles};
 use crate::rules::morale::{
-    check, check_odds, mmp, rally, rally_odds, AfterCheck, ArtillerySituation, Aspect, CheckRoll, Consequence, Cover, Isolation, Mmp,
-    MoraleResult, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit,
+    check, check_odds, fear_of_charge_mmp, mmp, rally, rally_odds, AfterCheck, ArtillerySituation, Aspect, ChargeSituation, Charger,
+    CheckRoll, Consequence, Cover, Isolation, Mmp, MoraleResult, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit,
 };
-use crate::rules::unit::{Arm, MoraleLevel, Quality};
+use crate::rules::unit::{Arm, Formation, MoraleLevel, Quality};
 use crate::rules::{Overrides, RuleResult, TwoDice};
 use crate::state::checks::ChecksCommand;
 use crate::state::command::{Command, RegimentFlag};
@@ -53,6 +53,8 @@ pub struct Facts {
     pub officer: Option<String>,
     /// Stands attached from merged regiments (6.8.9.b).
     pub merged: u32,
+    /// Its formation (Table 18, for a fear-of-charge check).
+    pub formation: Formation,
     /// Regiments lost from its brigade, in force this turn (2.3.4.e: from the turn after the
     /// loss).
     pub brigade_lost: u32,
@@ -61,11 +63,12 @@ pub struct Facts {
 /// The facts of a regiment or section of `game`.
 pub fn facts(game: &Game, id: &str) -> Option<Facts> {
     let roster = &game.roster;
-    let (name, guns, arm, quality, level, stands_lost, merged) = if let Some(r) = roster.regiment(id) {
-        (r.name.clone(), false, r.arm, r.quality, r.morale, r.stands_lost() as u32, roster.merged_modifier(id).unsigned_abs())
+    let (name, guns, arm, quality, level, stands_lost, merged, formation) = if let Some(r) = roster.regiment(id) {
+        (r.name.clone(), false, r.arm, r.quality, r.morale, r.stands_lost() as u32, roster.merged_modifier(id).unsigned_abs(), r.formation)
     } else {
         let s = roster.section(id)?;
-        (s.name.clone(), true, Arm::Artillery, s.crew_quality, s.morale, 0, 0)
+        let f = if s.limbered { Formation::Limbered } else { Formation::Unlimbered };
+        (s.name.clone(), true, Arm::Artillery, s.crew_quality, s.morale, 0, 0, f)
     };
     let best = [&roster.union, &roster.confederate]
         .into_iter()
@@ -87,6 +90,7 @@ pub fn facts(game: &Game, id: &str) -> Option<Facts> {
         benefit: best.map(|o| o.benefit).unwrap_or(0),
         officer: best.map(|o| o.name.clone()),
         merged,
+        formation,
         brigade_lost,
     })
 }
@@ -194,6 +198,11 @@ pub struct Inputs {
     pub situation: ArtillerySituation,
     /// A routed crew that already failed to rally.
     pub failed_before: bool,
+    /// Its formation (a fear-of-charge check: Table 18, defender's formation).
+    pub formation: Formation,
+    /// The charging unit's formation and whether it is mounted cavalry (a fear-of-charge
+    /// check: Table 18, attacker's formation; 5.5.5.a).
+    pub charger: (Formation, bool),
 }
 
 /// The unit, its situation and its MMP for `inputs` (2.3.3, 2.3.4, 4.4.3).
@@ -203,6 +212,27 @@ pub fn inputs_mmp(i: &Inputs, overrides: &Overrides, rulings: &MoraleRulings) ->
     } else {
         MoraleUnit::regiment(Arm::Infantry, i.quality)
     };
+    if i.kind == Kind::Check && i.reason == Reason::FearOfCharge {
+        // 5.5.1, 5.5.2: Tables 17 and 18, the charge coming from `aspect` (5.5.3.a).
+        let situation = ChargeSituation {
+            general: MoraleSituation {
+                stands_lost: i.stands_lost,
+                cover: i.cover,
+                protected_by_own_troops: i.protected,
+                isolation: i.isolation,
+                regiments_lost_from_brigade: i.brigade_lost,
+                officer_benefit: u8::try_from(i.benefit).unwrap_or(u8::MAX),
+                merged_stands_attached: i.merged,
+                ..Default::default()
+            },
+            formation: i.formation,
+            charged_on: i.aspect,
+            ..Default::default()
+        };
+        let (formation, mounted) = i.charger;
+        let charger = Charger { arm: if mounted { Arm::Cavalry { mounted: true } } else { Arm::Infantry }, formation };
+        return fear_of_charge_mmp(&unit, &situation, i.level, &charger, overrides, rulings);
+    }
     let fire = i.kind == Kind::Check && i.reason.from_fire();
     let situation = MoraleSituation {
         stands_lost: i.stands_lost,
@@ -250,8 +280,27 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     let protected = RwSignal::new(false);
     let situation = RwSignal::new(ArtillerySituation::SectionAlone);
     let failed_before = RwSignal::new(false);
+    let formation = RwSignal::new(Formation::Line);
+    let charger_formation = RwSignal::new(Formation::Line);
+    let charger_mounted = RwSignal::new(false);
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
+
+    // A fear-of-charge check queued by a charge (5.5.1): the charging unit of this turn's latest
+    // charge in progress, as it stands 3" from its target.
+    Effect::new(move |_| {
+        if reason.get() != Reason::FearOfCharge {
+            return;
+        }
+        let attacker = store.session.with(|s| {
+            let g = s.game();
+            g.charges.charges.iter().rev().find(|c| c.turn == g.turn).map(|c| c.charge.charger_for_fear_of_charge())
+        });
+        if let Some(a) = attacker {
+            charger_formation.set(a.formation);
+            charger_mounted.set(a.arm == Arm::Cavalry { mounted: true });
+        }
+    });
 
     let known = Memo::new(move |_| chosen.get().and_then(|id| store.session.with(|s| facts(s.game(), &id))));
     // Fill in what the game knows whenever the unit (or the game) changes; a result already
@@ -264,6 +313,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             stands_lost.set(f.stands_lost);
             benefit.set(u32::from(f.benefit));
             merged.set(f.merged);
+            formation.set(f.formation);
             brigade_lost.set(f.brigade_lost);
         }
     });
@@ -302,6 +352,8 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
         protected: protected.get(),
         situation: situation.get(),
         failed_before: failed_before.get(),
+        formation: formation.get(),
+        charger: (charger_formation.get(), charger_mounted.get()),
     };
     let rulings = move || store.session.with(|s| s.game().setup.rules.morale.clone());
     let computed = Memo::new(move |_| {
@@ -373,6 +425,14 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                 <p class="muted">{move || reason.get().rule()}</p>
                 <Show when=move || reason.get().from_fire()>
                     <Toggles legend="Fired on (4.4.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
+                </Show>
+                <Show when=move || reason.get() == Reason::FearOfCharge>
+                    <Toggles legend="The charge comes on its (5.5.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
+                    <Toggles legend="Charging unit's formation (Table 18)" options=super::charge::declare_formations() value=charger_formation/>
+                    <Toggles legend="Charging unit (5.5.5.a)" options=vec![(false, "On foot"), (true, "Mounted cavalry")] value=charger_mounted/>
+                    {move || known.get().is_none().then(|| view! {
+                        <Toggles legend="Its formation (Table 18)" options=super::charge::declare_formations() value=formation/>
+                    })}
                 </Show>
             })}
             <Toggles legend="Cover (2.3.4.b)" options=vec![(Cover::None, "In the open"), (Cover::Cover, "Cover"), (Cover::MediumWorks, "Medium works"), (Cover::HeavyWorks, "Heavy works")] value=cover/>
@@ -448,7 +508,24 @@ mod tests {
             protected: false,
             situation: ArtillerySituation::SectionAlone,
             failed_before: false,
+            formation: Formation::Line,
+            charger: (Formation::Line, false),
         }
+    }
+
+    #[test]
+    fn rule_5_5_2_a_queued_fear_of_charge_check_uses_tables_17_and_18() {
+        // 5.5.2's third example: BMP 3, fence -1, skirmish +6, attacker in disorder -3: MMP 5.
+        let i = Inputs {
+            reason: Reason::FearOfCharge,
+            stands_lost: 0,
+            cover: Cover::Cover,
+            formation: Formation::Skirmish,
+            charger: (Formation::Disorder, false),
+            ..inputs()
+        };
+        assert_eq!(inputs_mmp(&i, &Overrides::new(), &MoraleRulings::default()).unwrap().value, 5);
+        assert_eq!(Reason::from_key("fear-of-charge"), Some(Reason::FearOfCharge));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! natively. Nothing here changes anything until its result is applied.
 
 use super::model::{is_known_table, EntryKind};
+use crate::rules::morale::below_zero_cell;
 use crate::rules::{CellRef, Entered, Overrides, Ratio};
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,23 @@ pub fn parse_entry(cell: &CellRef, kind: EntryKind, text: &str) -> Result<Vec<Ch
             let r = Ratio::parse(t)?;
             Ok(vec![(cell.clone(), Some(Entered::Value(r)))])
         }
+        EntryKind::Signed => {
+            let minus = below_zero_cell(cell);
+            if is_na(t) {
+                return Ok(vec![(cell.clone(), Some(Entered::NotApplicable)), (minus, None)]);
+            }
+            let (negative, digits) = match t.chars().next() {
+                Some('-') | Some('−') | Some('–') => (true, t.chars().skip(1).collect::<String>()),
+                Some('+') => (false, t.chars().skip(1).collect::<String>()),
+                _ => (false, t.to_string()),
+            };
+            let n: u32 = digits.trim().parse().map_err(|_| format!("\"{t}\" is not a modifier (write it as printed: +3, -2 or 0)."))?;
+            if n > 99 {
+                return Err(format!("{n} is out of range: a morale modifier is -99 to +99."));
+            }
+            let v = Entered::Value(Ratio::whole(n));
+            Ok(if negative && n > 0 { vec![(cell.clone(), None), (minus, Some(v))] } else { vec![(cell.clone(), Some(v)), (minus, None)] })
+        }
         EntryKind::Modifier => {
             let [times, x, up, down] = modifier_cells(cell);
             let only = |keep: &CellRef, value: Entered| -> Vec<Change> {
@@ -104,6 +122,7 @@ pub fn parse_entry(cell: &CellRef, kind: EntryKind, text: &str) -> Result<Vec<Ch
 pub fn reset_changes(cell: &CellRef, kind: EntryKind) -> Vec<Change> {
     match kind {
         EntryKind::Modifier => modifier_cells(cell).into_iter().map(|c| (c, None)).collect(),
+        EntryKind::Signed => vec![(cell.clone(), None), (below_zero_cell(cell), None)],
         _ => vec![(cell.clone(), None)],
     }
 }
@@ -112,7 +131,21 @@ pub fn reset_changes(cell: &CellRef, kind: EntryKind) -> Vec<Change> {
 pub fn has_entry(o: &Overrides, cell: &CellRef, kind: EntryKind) -> bool {
     match kind {
         EntryKind::Modifier => modifier_cells(cell).iter().any(|c| o.get(c).is_some()),
+        EntryKind::Signed => o.get(cell).is_some() || o.get(&below_zero_cell(cell)).is_some(),
         _ => o.get(cell).is_some(),
+    }
+}
+
+/// A signed modifier as entered ("+3", "-2", "0", "NA"), read as the morale engine reads it
+/// (the "below zero" cell first); `None` when nothing is entered.
+pub fn signed_entered(o: &Overrides, cell: &CellRef) -> Option<String> {
+    if let Some(Entered::Value(r)) = o.get(&below_zero_cell(cell)) {
+        return Some(format!("-{r}"));
+    }
+    match o.get(cell)? {
+        Entered::NotApplicable => Some("NA".into()),
+        Entered::Value(r) if r == Ratio::ZERO => Some("0".into()),
+        Entered::Value(r) => Some(format!("+{r}")),
     }
 }
 
@@ -123,6 +156,7 @@ pub fn entry_text(o: &Overrides, cell: &CellRef, kind: EntryKind) -> String {
         Entered::NotApplicable => "NA".into(),
     };
     match kind {
+        EntryKind::Signed => signed_entered(o, cell).unwrap_or_default(),
         EntryKind::Modifier => {
             let [times, x, up, down] = modifier_cells(cell);
             if let Some(e) = o.get(&times).or_else(|| o.get(&x)) {
@@ -348,4 +382,27 @@ mod tests {
         assert_eq!(mine.get(&kills()), Some(Entered::Value(Ratio::whole(11))));
         assert_eq!(mine.get(&other), Some(Entered::Value(Ratio::ONE)));
     }
+
+    #[test]
+    fn signed_table_18_modifiers_are_entered_as_printed() {
+        let cell = CellRef::new("Table 18", "Extended Line", "Impact (both)");
+        let minus = below_zero_cell(&cell);
+        let mut o = Overrides::new();
+        apply(&mut o, parse_entry(&cell, EntryKind::Signed, "+3").unwrap());
+        assert_eq!((o.get(&cell), o.get(&minus)), (Some(Entered::Value(Ratio::whole(3))), None));
+        assert_eq!(entry_text(&o, &cell, EntryKind::Signed), "+3");
+        apply(&mut o, parse_entry(&cell, EntryKind::Signed, "-2").unwrap());
+        assert_eq!((o.get(&cell), o.get(&minus)), (None, Some(Entered::Value(Ratio::whole(2)))));
+        assert_eq!(entry_text(&o, &cell, EntryKind::Signed), "-2");
+        apply(&mut o, parse_entry(&cell, EntryKind::Signed, "0").unwrap());
+        assert_eq!(entry_text(&o, &cell, EntryKind::Signed), "0");
+        apply(&mut o, parse_entry(&cell, EntryKind::Signed, "NA").unwrap());
+        assert_eq!(entry_text(&o, &cell, EntryKind::Signed), "NA");
+        assert!(has_entry(&o, &cell, EntryKind::Signed));
+        assert!(parse_entry(&cell, EntryKind::Signed, "x2").is_err());
+        assert!(parse_entry(&cell, EntryKind::Signed, "+100").is_err());
+        apply(&mut o, reset_changes(&cell, EntryKind::Signed));
+        assert!(!has_entry(&o, &cell, EntryKind::Signed));
+    }
+
 }

@@ -19,7 +19,7 @@ use crate::rules::tables::{
     t07_morale_results as t07, t15_firing_procedure as t15, t17_bmp_charged as t17, t18_charge_modifiers as t18,
     t20_officer_casualty as t20,
 };
-use crate::rules::unit::Quality;
+use crate::rules::unit::{Formation, Quality};
 use crate::rules::{Cell, CellRef, Entered, Overrides, Ratio, Source};
 
 /// Where a value shown comes from, said in words and a mark (never colour alone).
@@ -92,6 +92,9 @@ pub enum EntryKind {
     Number { na: bool },
     /// A fire modifier: x1/2, up 1 or down 2 (Tables 9 and 14).
     Modifier,
+    /// A morale modifier as printed: +3, -2, 0, or NA (Table 18). A value below zero is kept
+    /// under its "below zero" cell (entries are never negative).
+    Signed,
 }
 
 impl EntryKind {
@@ -100,7 +103,7 @@ impl EntryKind {
         match self {
             EntryKind::Whole { .. } => "numeric",
             EntryKind::Number { .. } => "decimal",
-            EntryKind::Modifier => "text",
+            EntryKind::Modifier | EntryKind::Signed => "text",
         }
     }
 
@@ -112,6 +115,7 @@ impl EntryKind {
             EntryKind::Number { na: true } => "A number such as 3, 1/2, 1 1/2 or 1.5, or NA.",
             EntryKind::Number { na: false } => "A number such as 3, 1/2, 1 1/2 or 1.5.",
             EntryKind::Modifier => "As printed: x2, x1/2, up 1, down 2, or NA for none.",
+            EntryKind::Signed => "As printed: +3, -2 or 0, or NA for Not Applicable.",
         }
     }
 }
@@ -275,7 +279,7 @@ pub fn table_view(id: &str, o: &Overrides) -> Option<TableView> {
         "16" => table_16(&mut v),
         "19" => table_19(&mut v, o),
         "17" => bmp(&mut v, &t17::TABLE_17),
-        "18" => table_18(&mut v),
+        "18" => table_18(&mut v, o),
         "20" => table_20(&mut v),
         "a" => appendix_a(&mut v),
         "b" => guns(&mut v, app_b::TABLE, &app_b::GUNS, app_b::CANISTER_RANGE, o),
@@ -923,23 +927,52 @@ fn table_19(v: &mut TableView, o: &Overrides) {
     v.notes.push("Melee strength: figures in contact times the formation multiplier, then row shifts on Table 10 (5.8.2).".into());
 }
 
-fn opt_signed(c: &Cell<Option<i32>>, name: String) -> Shown {
-    fixed_cell(name, c, |v| v.map_or("NA".into(), signed))
+/// A signed modifier cell of Table 18 the players may enter (note: entries are never
+/// negative, so a value below zero goes under its "below zero" cell, as the morale engine
+/// reads it).
+fn signed_entry(name: String, shipped: Cell<Option<i32>>, entry: CellRef, o: &Overrides) -> Shown {
+    let (text, provenance) = match crate::ui::tables::entry::signed_entered(o, &entry) {
+        Some(text) => (text, Provenance::Entered),
+        None => (shipped_text(&shipped, |v| v.map_or("NA".into(), signed)), Provenance::of(&shipped)),
+    };
+    Shown { text, provenance, name, entry: Some((entry, EntryKind::Signed)) }
 }
 
-fn table_18(v: &mut TableView) {
-    let mut f = section("Formation modifiers", "Formation", &[t18::ATTACKER_COLUMN, t18::DEFENDER_COLUMN, t18::IMPACT_COLUMN]);
+fn table_18(v: &mut TableView, o: &Overrides) {
+    let columns = [t18::ATTACKER_COLUMN, t18::DEFENDER_COLUMN, t18::IMPACT_COLUMN];
+    let mut f = section("Formation modifiers", "Formation", &columns);
+    let row = |label: &str, cells: [Cell<Option<i32>>; 3]| Row {
+        label: label.into(),
+        cells: columns
+            .iter()
+            .zip(cells)
+            .map(|(column, cell)| signed_entry(format!("{label}, {column}"), cell, CellRef::new(t18::TABLE, label, *column), o))
+            .collect(),
+    };
     for r in t18::FORMATION_ROWS {
-        f.rows.push(Row {
-            label: r.label.into(),
-            cells: vec![
-                opt_signed(&r.attacker, format!("{}, {}", r.label, t18::ATTACKER_COLUMN)),
-                opt_signed(&r.defender, format!("{}, {}", r.label, t18::DEFENDER_COLUMN)),
-                opt_signed(&r.impact, format!("{}, {}", r.label, t18::IMPACT_COLUMN)),
-            ],
-        });
+        f.rows.push(row(r.label, [r.attacker, r.defender, r.impact]));
     }
     v.sections.push(f);
+    // Rows Table 18 does not print, which the charge rules ask for (RULINGS.md, "Charges and
+    // melee"): artillery sections charged, and mounted cavalry's own formation rows.
+    let mut a = section("Artillery (not in the transcription)", "Formation", &columns);
+    for formation in [Formation::Unlimbered, Formation::Limbered] {
+        a.rows.push(row(&format!("Artillery {}", formation.label()), [Cell::Missing, Cell::Missing, Cell::Missing]));
+    }
+    v.sections.push(a);
+    let mut m = section("Mounted cavalry (not in the transcription)", "Formation", &columns);
+    for formation in [
+        Formation::Line,
+        Formation::MarchColumn,
+        Formation::Skirmish,
+        Formation::Disorder,
+        Formation::AttackColumn,
+        Formation::ExtendedLine,
+        Formation::BrigadeColumn,
+    ] {
+        m.rows.push(row(&format!("Mounted Cavalry {}", formation.label()), [Cell::Missing, Cell::Missing, Cell::Missing]));
+    }
+    v.sections.push(m);
     let mut c = section("Conditions", "Condition", &[t18::FEAR_COLUMN, t18::CONDITION_IMPACT_COLUMN]);
     for r in [
         t18::CHARGING,
@@ -955,8 +988,13 @@ fn table_18(v: &mut TableView) {
         c.rows.push(Row {
             label: r.label.into(),
             cells: vec![
-                opt_signed(&r.fear, format!("{}, {}", r.label, t18::FEAR_COLUMN)),
-                opt_signed(&r.impact, format!("{}, {}", r.label, t18::CONDITION_IMPACT_COLUMN)),
+                signed_entry(format!("{}, {}", r.label, t18::FEAR_COLUMN), r.fear, CellRef::new(t18::TABLE, r.label, t18::FEAR_COLUMN), o),
+                signed_entry(
+                    format!("{}, {}", r.label, t18::CONDITION_IMPACT_COLUMN),
+                    r.impact,
+                    CellRef::new(t18::TABLE, r.label, t18::CONDITION_IMPACT_COLUMN),
+                    o,
+                ),
             ],
         });
     }
@@ -976,7 +1014,7 @@ fn table_18(v: &mut TableView) {
     }
     v.sections.push(r);
     v.notes.push("The defender adds the defending and the attacking formation's modifiers (note 1). Mounted cavalry charging foot or artillery doubles the defender's modifiers (note 2).".into());
-    v.notes.push("Missing values here are asked for by the charge rules when they arrive in the app.".into());
+    v.notes.push("Missing values are asked for by the charge resolver when a charge needs them, or entered here from your card.".into());
 }
 
 fn table_20(v: &mut TableView) {
@@ -1187,6 +1225,43 @@ mod tests {
         let line = v.find(&CellRef::new("Table 19", "Line", "Vs. Foot")).unwrap();
         assert_eq!((line.text.as_str(), &line.provenance), ("x3", &Provenance::Printed));
         assert_eq!(table_view("16", &Overrides::new()).unwrap().sections[0].rows.len(), 18);
+    }
+
+    #[test]
+    fn table_18_missing_cells_can_be_entered_and_the_charge_rules_read_them() {
+        use crate::rules::morale::{fear_of_charge_mmp, ChargeSituation, Charger, MoraleRulings, MoraleUnit};
+        use crate::rules::unit::{Arm, MoraleLevel};
+        use crate::ui::tables::entry::{apply, parse_entry};
+        let v = table_view("18", &Overrides::new()).unwrap();
+        // GAPS.md: attack column, brigade column and extended line lack their defender values.
+        for row in ["Attack Column", "Brigade Column", "Extended Line"] {
+            let c = v.find(&CellRef::new("Table 18", row, "Defender's formation")).unwrap();
+            assert!(c.is_missing(), "{row}");
+            assert_eq!(c.entry.as_ref().map(|e| e.1), Some(EntryKind::Signed));
+        }
+        assert!(v.find(&CellRef::new("Table 18", "Extended Line", "Impact (both)")).unwrap().is_missing());
+        // Rows the rules ask for that the table does not print.
+        assert!(v.find(&CellRef::new("Table 18", "Artillery Unlimbered", "Defender's formation")).unwrap().is_missing());
+        assert!(v.find(&CellRef::new("Table 18", "Mounted Cavalry Line", "Attacker's formation")).unwrap().is_missing());
+        // Printed values stay as printed; rule-text ones carry their rule.
+        let skirmish = v.find(&CellRef::new("Table 18", "Skirmish", "Defender's formation")).unwrap();
+        assert_eq!((skirmish.text.as_str(), &skirmish.provenance), ("+6", &Provenance::Printed));
+        let attack = v.find(&CellRef::new("Table 18", "Attack Column", "Impact (both)")).unwrap();
+        assert_eq!((attack.text.as_str(), &attack.provenance), ("-2", &Provenance::RuleText("6.8.1".into())));
+        // Entered below zero, shown as typed and read by the fear-of-charge check (5.5.2).
+        let cell = CellRef::new("Table 18", "Attack Column", "Defender's formation");
+        let mut o = Overrides::new();
+        apply(&mut o, parse_entry(&cell, EntryKind::Signed, "-1").unwrap());
+        let shown = table_view("18", &o).unwrap().find(&cell).cloned().unwrap();
+        assert_eq!((shown.text.as_str(), &shown.provenance), ("-1", &Provenance::Entered));
+        let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
+        let s = ChargeSituation { formation: Formation::AttackColumn, ..Default::default() };
+        let line = Charger { arm: Arm::Infantry, formation: Formation::Line };
+        let m = fear_of_charge_mmp(&unit, &s, MoraleLevel::Good, &line, &o, &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 2);
+        apply(&mut o, parse_entry(&cell, EntryKind::Signed, "+2").unwrap());
+        let m = fear_of_charge_mmp(&unit, &s, MoraleLevel::Good, &line, &o, &MoraleRulings::default()).unwrap();
+        assert_eq!(m.value, 5);
     }
 
     #[test]

@@ -1,0 +1,312 @@
+// A charge on a phone, with the dice thrown on the table entered as face buttons: the demo's
+// 2nd Wisconsin (15 figures, elite) charges the 1st Tennessee (14 figures, on Hold) from 5",
+// through every step of Table 16 to a melee the Tennesseans lose (5.8.2). The charge survives
+// a reload half way; its result is applied to both roster cards, undone, and applied again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, phone, openApp } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
+
+/** The demo game with this turn's orders revealed (the 2nd Wisconsin charging the 1st
+ *  Tennessee, which is on Hold) and the players' Table 10 entries the melee reads (the row list
+ *  and one cell; row 30, roll 9 is stated by rule 4.2.4), written into the stored document. */
+async function preparedDemo(page) {
+  await openApp(page, server.url, 'games');
+  await page.getByRole('button', { name: 'Open the demo game' }).tap();
+  await page.getByRole('link', { name: 'Back to the game' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
+  await settle(page);
+  await page.evaluate(() => {
+    const doc = JSON.parse(localStorage.getItem('johnny-reb'));
+    const game = doc.games.find((g) => g.id === doc.current);
+    const order = (unit, side, kind, extra = {}) => ({ unit, side, kind, morale_when_marked: 'Good', ...extra });
+    game.orders = [
+      {
+        turn: 1,
+        orders: [order('r-2wi', 'Union', 'Charge', { objective: 'r-1tn', toward_enemy: true }), order('r-1tn', 'Confederate', 'Hold')],
+        marked: ['Union', 'Confederate'],
+        revealed: true,
+      },
+    ];
+    game.phase = 'Charges';
+    const entry = (row, column, n) => ({ table: 'Table 10', row, column, entered: { Value: [n, 1] } });
+    doc.table_entries = [
+      entry('row list', 'number of rows', 5),
+      entry('row list', 'row 2', 80),
+      entry('row list', 'row 3', 30),
+      entry('row list', 'row 4', 6),
+      entry('row list', 'row 5', 4),
+      entry('row 6', 'roll 7', 3),
+    ];
+    localStorage.setItem('johnny-reb', JSON.stringify(doc));
+  });
+  await openApp(page, server.url);
+}
+
+async function dice(page, ...faces) {
+  for (const face of faces) {
+    const [name, value] = face.split(':');
+    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: value, exact: true }).tap();
+  }
+}
+
+/** Nothing on the screen is wider than the phone (the page never scrolls sideways). */
+async function fitsThePhone(page) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `the page is ${wide}px wider than the phone`);
+}
+
+const result = (page) => page.getByRole('status', { name: 'Result' });
+const heading = (page, text) => page.getByRole('heading', { level: 3, name: text }).waitFor();
+const go = (page, name) => page.getByRole('button', { name, exact: true }).tap();
+
+async function openCharges(page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
+  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: /^Charge and melee/ }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Charge and melee' }).waitFor();
+}
+
+async function rosterCard(page, side, name) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  await page.getByRole('button', { name: side }).tap();
+  return page.getByRole('article', { name });
+}
+
+test('a charge from declaration through melee until a side routs, across a reload, applied and undone (5, Table 16)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await preparedDemo(page);
+  await openCharges(page);
+
+  // The revealed Charge order is listed, nearest first (5.1.5), waiting to be declared.
+  await page.getByRole('link', { name: '2nd Wisconsin charges 1st Tennessee: declare it' }).tap();
+  await page.getByRole('heading', { level: 2, name: 'Table 16 step 1: Declare the charge (3.1, 5.1)' }).waitFor();
+  // What the game knows is filled in: both units, the revealed order, the first turn of charging.
+  await page.getByText('15 figures · 5 stands · Elite · Line · good · first turn of charging').waitFor();
+  await page.getByText('Its order, revealed: Hold (H)').waitFor();
+  await page.getByLabel('Distance to the target, inches (5.1.5)').fill('5');
+  await page.getByText('charge elan -1 (5.1.3).').waitFor();
+  await fitsThePhone(page);
+  await go(page, 'Declare the charge');
+
+  // Step 2: the charged unit on Hold stays (5.2.4).
+  await heading(page, 'Table 16 step 2: Move charged units marked D or FM (5.2).');
+  await go(page, 'Go on to the charge move');
+  // Step 3a: 5" in the open, no disorder roll (5.3.1).
+  await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');
+  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await go(page, 'Mark the normal move');
+  // Step 3b: three dice in the open (Table 4); the odds of reaching the target before the roll.
+  await heading(page, 'Table 16 step 3b: Declare and roll for bonus; mark bonus (5.3.2, Table 4).');
+  await page.getByText('Reaches the target (impact): 100%', { exact: false }).waitFor();
+  await dice(page, 'Bonus die 1:2', 'Bonus die 2:2', 'Bonus die 3:2');
+  await go(page, 'Mark the charge');
+  await page.getByText('red pipe cleaner (total) 11", yellow (disorder) 8"', { exact: false }).waitFor();
+
+  // A reload (a locked screen, a flat battery): the charge is still at step 4.
+  await settle(page);
+  await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
+  await heading(page, 'Table 16 step 4: Move charging unit to 3" from defender (5.3.4) or until countercharged (5.3.5).');
+  await go(page, 'Resolve step 4');
+
+  // Steps 5 and 6: three casualties empty a stand; the rules engine says which checks follow
+  // (first kill, then stand lost, 4.4.2), each with its MMP (elite BMP 2, elan -1).
+  await heading(page, 'Table 16 step 5: Units marked H may fire at charging unit, whether they are charged or not, if they have not already fired this turn (5.4, Table 15).');
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'More: Casualties on the charging unit' }).tap();
+  await page.getByText('The charging unit, check 1 of 2: first kill (4.4.1.a), MMP 1', { exact: false }).waitFor();
+  await dice(page, "The charging unit's check 1 die 1:6", "The charging unit's check 1 die 2:6");
+  await page.getByText('The charging unit, check 2 of 2: stand lost (4.4.1.d), MMP 3', { exact: false }).waitFor();
+  await dice(page, "The charging unit's check 2 die 1:5", "The charging unit's check 2 die 2:5");
+  await go(page, 'Resolve steps 5 and 6');
+
+  // Step 7: fear of charge (Tables 17 and 18): an average unit in line charged by a line, MMP 3.
+  await heading(page, 'Table 16 step 7: Make fear-of-charge checks for charged unit and others within 3" (5.5; Tables 17 and 18). Does not apply if both units charging or countercharging.');
+  await page.getByText('Roll higher than 3 on two dice', { exact: false }).waitFor();
+  await dice(page, "Defender's check die 1:5", "Defender's check die 2:5");
+  await go(page, 'Resolve the fear-of-charge check');
+  // Step 8: no second fire.
+  await heading(page, 'Table 16 step 8: Units marked H, CH, or FM may fire at charging unit if they have not already fired this turn (5.6, Table 15).');
+  await go(page, 'Resolve steps 8 and 9');
+
+  // Step 10: impact, each side's MMP and the odds; the charger wins 5 to 11.
+  await heading(page, 'Table 16 step 10: Roll for Impact (5.7).');
+  await page.getByText('Lowest total wins: two dice + 3 against two dice + 3').waitFor();
+  await dice(page, "Charger's impact die 1:1", "Charger's impact die 2:1", "Defender's impact die 1:4", "Defender's impact die 2:4");
+  await go(page, 'Resolve the impact');
+  // Step 11: the loser's die (5.7.3.b): a 5 beats its BMP of 3, it is shaken and retires 3".
+  await heading(page, 'Table 16 step 11: If charging unit won impact, move both defeated unit and charging unit (5.7.3). If still in contact, go to melee, step 12 (5.7.4). If not, charge ends.');
+  await dice(page, 'Loss die:5');
+  await go(page, "Resolve the loser's die");
+  await dice(page, 'Retire die 1:1', 'Retire die 2:2');
+  await go(page, 'Resolve the move');
+
+  // Step 12: the breakthrough catches it (5.7.4): melee, both in disorder.
+  await heading(page, 'Table 16 step 12: Both attacker and defender roll for Melee (5.8.2).');
+  await dice(page, "Charger's melee die 1:4", "Charger's melee die 2:5", "Defender's melee die 1:3", "Defender's melee die 2:4");
+  // Row 30 (24 figures' strength, elite up 1), roll 9: seven kills (4.2.4); row 6, roll 7: three.
+  await page.getByText('Table 10 row 30, roll 9: 7 kill(s)', { exact: false }).waitFor();
+  await page.getByText('Table 10 row 6, roll 7: 3 kill(s)', { exact: false }).waitFor();
+  await dice(page, "The charging unit's check 1 die 1:2", "The charging unit's check 1 die 2:3");
+  await dice(page, "The charged unit's check 1 die 1:1", "The charged unit's check 1 die 2:2");
+  await dice(page, "The charged unit's check 2 die 1:1", "The charged unit's check 2 die 2:2");
+  await fitsThePhone(page);
+  await go(page, 'Resolve this melee round');
+
+  // The end: the Tennesseans rout and surrender (5.8.2); the log says so with rule numbers.
+  await result(page).getByText('1st Tennessee routs in the melee and surrenders to 2nd Wisconsin (5.8.2).').waitFor();
+  const log = page.getByRole('list', { name: 'What happened' });
+  await log.getByText('Melee round 1: the charger kills 7, the defender kills 3, at the same time. (5.8.2)').waitFor();
+  await log.getByText('The charging unit moves to 3" from the defender and halts there for defensive fire. (5.3.4)').waitFor();
+
+  await fitsThePhone(page);
+  // Applied in one tap, undone in one.
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  await result(page).getByRole('button', { name: 'Undo' }).tap();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).waitFor();
+  let card = await rosterCard(page, 'Union', '2nd Wisconsin');
+  await card.getByText('15 of 15 figures').waitFor();
+  await card.getByText('● Good').waitFor();
+
+  // Applied again: the roster cards change.
+  await openCharges(page);
+  await page.getByRole('link', { name: /2nd Wisconsin charges 1st Tennessee, 5" \(over: defender surrendered in melee\)/ }).tap();
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  await result(page).getByText('Applied to the game.').waitFor();
+  card = await rosterCard(page, 'Union', '2nd Wisconsin');
+  await card.getByText('9 of 15 figures').waitFor();
+  await card.getByText('▲ Shaken').waitFor();
+  await card.getByText('Disorder', { exact: false }).waitFor();
+  card = await rosterCard(page, 'Confederate', '1st Tennessee');
+  await card.getByText('7 of 14 figures').waitFor();
+  await card.getByText('removed from the board', { exact: false }).waitFor();
+
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a wave assault: the first wave routed by defensive fire, the next wave passes through and charges (6.8.8.b)', async () => {
+  const { context, page, problems } = await phone(browser);
+  await preparedDemo(page);
+  await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
+  await page.getByLabel('Distance to the target, inches (5.1.5)').fill('6');
+  await page.getByText('Less common: objective, halting point, waves').tap();
+  await page.getByRole('button', { name: 'More: Waves behind in good order (6.8.8)' }).tap();
+  await go(page, 'Declare the charge');
+  await go(page, 'Go on to the charge move');
+  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await go(page, 'Mark the normal move');
+  await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();
+  await go(page, 'Mark the charge');
+  await go(page, 'Resolve step 4');
+  // Three casualties; the first check is a 2: routed at once, the charge halts there (5.4.3),
+  // and the second check is not taken.
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'More: Casualties on the charging unit' }).tap();
+  await dice(page, "The charging unit's check 1 die 1:1", "The charging unit's check 1 die 2:1");
+  assert.equal(await page.getByRole('group', { name: "The charging unit's check 2 die 1" }).count(), 0);
+  await go(page, 'Resolve steps 5 and 6');
+  await result(page).getByText('2nd Wisconsin is routed by the defensive fire', { exact: false }).waitFor();
+  await result(page).getByRole('link', { name: "Roll the charging unit's forced rout move" }).waitFor();
+  // The next wave, the 6th Wisconsin, 8" away, passes through with a disorder roll of 5 (6.8.8.b).
+  const follows = page.getByRole('region', { name: 'What follows' });
+  await follows.getByText('The next wave passes through the stopped first wave (6.8.8.b)').waitFor();
+  await follows.getByLabel('Next wave (regiment)').selectOption({ label: '6th Wisconsin' });
+  await follows.getByLabel("The wave's distance to the target, inches").fill('8');
+  await dice(page, 'Pass-through die:5');
+  await follows.getByRole('button', { name: 'Go on with it' }).tap();
+  await page.getByRole('heading', { level: 2, name: '6th Wisconsin charges 1st Tennessee' }).waitFor();
+  await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');
+  await page.getByRole('list', { name: 'What happened' }).getByText('The next wave passes through the stopped first wave: disorder roll 5 beats its BMP: it goes on in order. (6.8.8.b)').waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a quick look-up charge records nothing in the game and survives a reload', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'resolve');
+  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: /^Charge and melee/ }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Charge and melee' }).waitFor();
+  await page.getByLabel('Distance to the target, inches (5.1.5)').fill('8');
+  await page.getByText('Quick look-up: nothing is recorded in the game.').waitFor();
+  await go(page, 'Start the quick look-up');
+  await heading(page, 'Table 16 step 2: Move charged units marked D or FM (5.2).');
+  await go(page, 'Go on to the charge move');
+  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await go(page, 'Mark the normal move');
+  await settle(page);
+  await openApp(page, server.url, 'resolve/charge?lookup=1');
+  await heading(page, 'Table 16 step 3b: Declare and roll for bonus; mark bonus (5.3.2, Table 4).');
+  // Going back a step works too.
+  await go(page, 'Take back the last step');
+  await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');
+  // Kept in this device's settings; the game has no charge and nothing in its history.
+  await settle(page);
+  const doc = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')));
+  assert.ok(doc.settings.charge_lookup, 'the look-up is kept on the device');
+  for (const g of doc.games) {
+    assert.deepEqual(g.charges?.charges ?? [], []);
+    assert.deepEqual(g.log, []);
+  }
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a charge against guns meets a Table 18 value the transcription lacks: asked for on the spot, used, remembered', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'resolve/charge?new=1');
+  // A quick look-up: infantry charging an average gun section alone, 6" away, four crew.
+  await page.getByRole('group', { name: 'Charged unit', exact: true }).getByRole('button', { name: 'Artillery' }).tap();
+  await page.getByLabel('Crew figures at the guns').fill('4');
+  await page.getByLabel('Distance to the target, inches (5.1.5)').fill('6');
+  await go(page, 'Start the quick look-up');
+  await go(page, 'Go on to the charge move');
+  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await go(page, 'Mark the normal move');
+  await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();
+  await go(page, 'Mark the charge');
+  await go(page, 'Resolve step 4');
+  await go(page, 'Resolve steps 5 and 6');
+  // Step 7: the guns' own formation row is not printed in Table 18.
+  const form = page.getByRole('form', { name: 'Missing table value' });
+  await form.getByText("Table 18, Artillery Unlimbered, Defender's formation is not in the rulebook text.").waitFor();
+  await form.getByLabel("Table 18, Artillery Unlimbered, Defender's formation").fill('+2');
+  await form.getByRole('button', { name: 'Use and remember' }).tap();
+  // Table 17: an average section alone has BMP 9; +2 as entered: MMP 11.
+  await page.getByText('Roll higher than 11 on two dice', { exact: false }).waitFor();
+  await dice(page, "Defender's check die 1:6", "Defender's check die 2:6");
+  await go(page, 'Resolve the fear-of-charge check');
+  await heading(page, 'Table 16 step 8');
+  await settle(page);
+  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  assert.deepEqual(entries, [{ table: 'Table 18', row: 'Artillery Unlimbered', column: "Defender's formation", entered: { Value: [2, 1] } }]);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a missing Table 18 value is entered on the Tables screen (GAPS.md) and read back', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'tables?t=18');
+  const attack = page.getByRole('button', { name: /^Attack Column, Defender's formation:/ });
+  assert.equal(await attack.getAttribute('aria-label'), "Attack Column, Defender's formation: ?, missing");
+  await attack.tap();
+  const input = page.getByRole('textbox', { name: 'Value from your card' });
+  await input.fill('-1');
+  await input.press('Enter');
+  await page.getByText("Saved Attack Column, Defender's formation.").waitFor();
+  assert.equal(await attack.getAttribute('aria-label'), "Attack Column, Defender's formation: -1, entered by players");
+  await settle(page);
+  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  assert.deepEqual(entries, [{ table: 'Table 18', row: 'Attack Column', column: "Defender's formation, below zero", entered: { Value: [1, 1] } }]);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
