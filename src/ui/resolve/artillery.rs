@@ -1158,7 +1158,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 }}
             </Show>
 
-            <h2>"Table 10"</h2>
+            <h2>"The roll (Table 10)"</h2>
             {move || match strength.get() {
                 None => view! { <p class="muted">"Roll the fear-of-charge check first."</p> }.into_any(),
                 Some(Err(e)) => view! { <Problem error=e/> }.into_any(),

@@ -734,7 +734,7 @@ pub fn FireResolver() -> impl IntoView {
             }}
             <Toggles legend="Fire on the target's flank (Table 11)" options=vec![(Flank::None, "Front"), (Flank::Partial, "Partial flank"), (Flank::Full, "Full flank")] value=flank/>
             <CoverChoice ground=ground hasty=hasty works=works_cover zone=zone enemy_on_works=enemy_on_works/>
-            <h2>"Table 10"</h2>
+            <h2>"The roll (Table 10)"</h2>
             {move || match strength.get() {
                 Err(e) => view! { <Problem error=e/> }.into_any(),
                 Ok(None) => view! { <p class="headline">"Beyond effective range: the fire has no effect (4.2.3.a)."</p> }.into_any(),
