@@ -4,32 +4,30 @@
 //    module with the shell and the Game area, a chunk per lazily loaded screen, shared chunks,
 //    and __wasm_split.js that fetches a chunk the first time its screen is shown;
 // 3. wasm-bindgen (the CLI pinned to the crate's version) writes the JS glue for the main module;
-// 4. wasm-opt (binaryen 132 from node_modules) shrinks the main module and every chunk;
+// 4. wasm-opt -Oz (binaryen 132 from node_modules, scripts/wasm-opt.mjs) shrinks the main module
+//    and every chunk;
 // 5. the page, styles, manifest, icons and service worker go beside them (scripts/post-build.mjs:
 //    the loader's hash in the Content-Security-Policy, sw.js caching every file).
 // The app's files go in a folder named by their contents (app-<hash>/), so a browser's HTTP
 // cache never mixes two builds. Usage: node scripts/build.mjs (scripts/lib.sh puts the tools on
 // PATH).
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postBuild } from './post-build.mjs';
+import { optimiseAll } from './wasm-opt.mjs';
 
-const execFileAsync = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 const NAME = 'johnny-reb';
-// rustc 1.95 emits bulk memory and the other post-MVP features: wasm-opt must be told.
-const WASM_FEATURES = [
-  '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
-];
+
+const began = Date.now();
+const since = () => `${((Date.now() - began) / 1000).toFixed(0)} s`;
 
 function run(cmd, args, options = {}) {
-  console.log(`[build] ${cmd} ${args.join(' ')}`);
+  console.log(`[build] ${since()}: ${cmd} ${args.join(' ')}`);
   return execFileSync(cmd, args, { cwd: root, stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'], encoding: 'utf8' });
 }
 
@@ -82,16 +80,9 @@ const wasmFiles = [[path.join(bindgen, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`]];
 for (const f of fs.readdirSync(split).sort()) {
   if (f.endsWith('.wasm') && f !== 'main.wasm') wasmFiles.push([path.join(split, f), f]);
 }
-console.log(`[build] wasm-opt -Oz on the main module and ${wasmFiles.length - 1} chunks`);
-const queue = [...wasmFiles];
-const optimise = async () => {
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    const [from, name] = next;
-    await execFileAsync('wasm-opt', ['-Oz', ...WASM_FEATURES, '--strip-debug', '--strip-producers', from, '-o', path.join(app, name)]);
-  }
-};
-// Two at a time: the machines this is built on have two cores.
-await Promise.all([optimise(), optimise()]);
+console.log(`[build] ${since()}: wasm-opt -Oz on the main module and ${wasmFiles.length - 1} chunks`);
+// Two workers: the machines this is built on have two cores.
+await optimiseAll(wasmFiles.map(([from, name]) => [from, path.join(app, name)]));
 fs.copyFileSync(path.join(bindgen, `${NAME}.js`), path.join(app, `${NAME}.js`));
 fs.copyFileSync(path.join(split, '__wasm_split.js'), path.join(app, '__wasm_split.js'));
 
@@ -112,6 +103,8 @@ const wasm = `${appDir}/${NAME}_bg.wasm`;
 const head = [
   `<link rel="stylesheet" href="${cssName}" />`,
   `<link rel="modulepreload" href="${js}" />`,
+  // The glue imports the chunk loader: fetched beside it, not after it has been parsed.
+  `<link rel="modulepreload" href="${appDir}/__wasm_split.js" />`,
   `<link rel="preload" href="${wasm}" as="fetch" type="application/wasm" crossorigin="" />`,
   `<script type="module">import init from './${js}';\nawait init({ module_or_path: './${wasm}' });</script>`,
 ].join('\n    ');
@@ -127,4 +120,4 @@ fs.rmSync(dist, { recursive: true, force: true });
 fs.renameSync(stage, dist);
 
 const chunkCount = wasmFiles.length - 1;
-console.log(`[build] dist/: ${appDir} with the main module and ${chunkCount} chunks for ${Object.keys(chunksOf).length} lazy screens`);
+console.log(`[build] ${since()}: dist/: ${appDir} with the main module and ${chunkCount} chunks for ${Object.keys(chunksOf).length} lazy screens`);

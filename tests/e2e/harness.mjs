@@ -82,9 +82,11 @@ export async function launch() {
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 /** A new phone context and page, recording console errors and any request that leaves the
- *  loopback origin. */
+ *  loopback origin. Its service worker is blocked: installing one caches every file of the
+ *  build, which each test would pay for; offline.test.mjs tests the service worker in its own
+ *  contexts. */
 export async function phone(browser, options = {}) {
-  const context = await browser.newContext({ ...PHONE, acceptDownloads: true, ...options });
+  const context = await browser.newContext({ ...PHONE, acceptDownloads: true, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const problems = watch(page);
   return { context, page, problems };

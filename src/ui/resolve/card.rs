@@ -52,12 +52,15 @@ pub fn ResultCard(
     let store = use_store();
     let apply = move |_| {
         let Some(res) = result.get_untracked() else { return };
-        let mut batch = res.commands.clone();
+        // The ticks go first: the result may take its own item out of the phase (an officer
+        // removed by a severe wound, a regiment removed by a rally's 2), and a tick after it
+        // would be refused with the whole result.
+        let ticks = store.session.with_untracked(|s| open_items(s.game(), &res.settles));
+        let mut batch: Vec<Command> = ticks.into_iter().map(|key| Command::Tracker(TrackerCommand::Tick { key })).collect();
+        batch.extend(res.commands.iter().cloned());
         if !res.queue.is_empty() {
             batch.push(Command::Checks(ChecksCommand::Queue { checks: res.queue.clone() }));
         }
-        let ticks = store.session.with_untracked(|s| open_items(s.game(), &res.settles));
-        batch.extend(ticks.into_iter().map(|key| Command::Tracker(TrackerCommand::Tick { key })));
         let changed = !batch.is_empty();
         if changed && store.dispatch_all(batch).is_none() {
             // Refused: the reason is shown and nothing changed.

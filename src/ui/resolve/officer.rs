@@ -145,7 +145,9 @@ pub fn OfficerResolver() -> impl IntoView {
                 <DiceEntry name="Effect die" count=Signal::derive(|| 1usize) faces=effect_faces/>
             </Show>
             <ResultCard result=result applied=applied/>
-            <Show when=move || sweep.get() && chosen.get().is_some() && (applied.get().is_some() || is_a_hit() == Some(false))>
+            // Only once the result is applied ("Done" for a miss): that ticks the officer's phase 8
+            // item, so the sweep cannot leave one unticked behind it.
+            <Show when=move || sweep.get() && chosen.get().is_some() && applied.get().is_some()>
                 <div class="row">
                     {move || match next_officer() {
                         Some(_) => view! { <button class="button big" on:click=move |_| chosen.set(next_officer())>"Next officer"</button> }.into_any(),
