@@ -62,8 +62,10 @@ const input = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}
 
 // 2. Split.
 const split = fresh(path.join(targetDir, 'split'));
+// Its own target folder: in target/debug it would wait for the native tests' lock when
+// scripts/test runs this build beside them.
 const chunksOf = JSON.parse(run('cargo', [
-  'run', '--quiet', '-p', 'jr-wasm-split', '--', input, split, `./${NAME}.js`,
+  'run', '--quiet', '-p', 'jr-wasm-split', '--target-dir', path.join(targetDir, 'tools'), '--', input, split, `./${NAME}.js`,
 ], { capture: true }));
 
 // 3. wasm-bindgen on the main module; it must keep the exports the chunks link against.
