@@ -5,9 +5,11 @@
 // roster after Apply and Undo, or that a quick look-up left the stored games exactly as they were.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone } from './harness.mjs';
+import { settle, result, toggle, area, demo as openDemo, resolver, dice } from './play.mjs';
 
 let server, browser;
+const demo = (page) => openDemo(page, server.url);
 before(async () => {
   server = await serveDist();
   browser = await launch();
@@ -16,37 +18,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
-const main = (page) => page.getByRole('navigation', { name: 'Main' });
-const result = (page) => page.getByRole('status', { name: 'Result' });
-const toggle = (page, legend, label) =>
-  page.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: label, exact: true }).tap();
-
-async function area(page, name) {
-  await main(page).getByRole('link', { name, exact: true }).tap();
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-async function demo(page) {
-  await openApp(page, server.url);
-  await page.getByRole('link', { name: 'Saved games' }).tap();
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  await area(page, 'Resolve');
-}
-
-async function resolver(page, name) {
-  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: new RegExp(`^${name}`) }).tap();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** Faces by die: numbers are "Die 1", "Die 2"...; "Name:face" names the die. */
-async function dice(page, ...faces) {
-  for (const [i, face] of faces.entries()) {
-    const [name, value] = typeof face === 'string' ? face.split(':') : [`Die ${i + 1}`, String(face)];
-    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: value, exact: true }).tap();
-  }
-}
 
 /** The games as stored (after the debounced save). */
 async function storedGames(page) {

@@ -5,8 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { settle, result, demo as openDemo, resolver, dice } from './play.mjs';
 
 let server, browser;
+const demo = (page) => openDemo(page, server.url);
 before(async () => {
   server = await serveDist();
   browser = await launch();
@@ -16,30 +18,6 @@ after(async () => {
   await server?.close();
 });
 
-const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
-
-async function demo(page) {
-  await openApp(page, server.url);
-  await page.getByRole('link', { name: 'Saved games' }).tap();
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Resolve' }).waitFor();
-}
-
-async function resolver(page, name) {
-  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: new RegExp(`^${name}`) }).tap();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-async function dice(page, ...faces) {
-  for (const [i, face] of faces.entries()) {
-    const name = typeof face === 'string' ? face.split(':')[0] : `Die ${i + 1}`;
-    const value = typeof face === 'string' ? face.split(':')[1] : String(face);
-    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: value, exact: true }).tap();
-  }
-}
-
-const result = (page) => page.getByRole('status', { name: 'Result' });
 
 test('a morale check for a roster regiment: choose unit, reason, roll; applied and undone (2.3.1)', async () => {
   const { context, page, problems } = await phone(browser);
