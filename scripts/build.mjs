@@ -1,6 +1,6 @@
 // The release build, into dist/ (what scripts/serve serves and the end-to-end tests drive):
 // 1. cargo builds the app for wasm32 with its relocations kept (the splitter needs them);
-// 2. tools/wasm-split cuts the wasm at its `#[wasm_split]` points (src/ui/lazy.rs): a main
+// 2. tools/wasm-split cuts the wasm at its `#[wasm_split]` points (crates/app/src/shell/lazy.rs): a main
 //    module with the shell and the Game area, a chunk per lazily loaded screen, shared chunks,
 //    and __wasm_split.js that fetches a chunk the first time its screen is shown;
 // 3. wasm-bindgen (the CLI pinned to the crate's version) writes the JS glue for the main module;
@@ -21,7 +21,8 @@ import { optimiseAll } from './wasm-opt.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
-const NAME = 'johnny-reb';
+// The app crate's binary (crates/app): its wasm, its JS glue and the file names in dist/.
+const NAME = 'companion';
 
 const began = Date.now();
 const since = () => `${((Date.now() - began) / 1000).toFixed(0)} s`;
@@ -55,7 +56,7 @@ const shortHash = (...buffers) => {
 // 1. The wasm, with relocations (only the final link gets the flag, so dependencies are not
 //    rebuilt for it).
 run('cargo', [
-  'rustc', '--release', '--target', 'wasm32-unknown-unknown', '--bin', NAME, '--features', 'split',
+  'rustc', '--release', '-p', NAME, '--target', 'wasm32-unknown-unknown', '--bin', NAME, '--features', 'split',
   '--', '-C', 'link-arg=--emit-relocs',
 ]);
 const input = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}.wasm`);

@@ -35,6 +35,13 @@ setup() {
     say "adding the wasm32-unknown-unknown target"
     rustup target add wasm32-unknown-unknown
   fi
+  local component
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+      say "adding the $component component"
+      rustup component add "$component"
+    fi
+  done
   [ -f Cargo.lock ] || cargo generate-lockfile
   local wb; wb="$(wasm_bindgen_version)"
   if ! (have wasm-bindgen && wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"); then

@@ -41,7 +41,7 @@ async function preparedDemo(page) {
     ];
     game.phase = 'Charges';
     const entry = (row, column, n) => ({ table: 'Table 10', row, column, entered: { Value: [n, 1] } });
-    doc.table_entries = [
+    doc.systems['johnny-reb'].table_entries = [
       entry('row list', 'number of rows', 5),
       entry('row list', 'row 2', 80),
       entry('row list', 'row 3', 30),
@@ -252,7 +252,7 @@ test('a quick look-up charge records nothing in the game and survives a reload',
   // Kept in this device's settings; the game has no charge and nothing in its history.
   await settle(page);
   const doc = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')));
-  assert.ok(doc.settings.charge_lookup, 'the look-up is kept on the device');
+  assert.ok(doc.systems['johnny-reb'].charge_lookup, 'the look-up is kept on the device');
   for (const g of doc.games) {
     assert.deepEqual(g.charges?.charges ?? [], []);
     assert.deepEqual(g.log, []);
@@ -287,7 +287,7 @@ test('a charge against guns meets a Table 18 value the transcription lacks: aske
   await go(page, 'Resolve the fear-of-charge check');
   await heading(page, 'Table 16 step 8');
   await settle(page);
-  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).systems['johnny-reb'].table_entries);
   assert.deepEqual(entries, [{ table: 'Table 18', row: 'Artillery Unlimbered', column: "Defender's formation", entered: { Value: [2, 1] } }]);
   assert.deepEqual(problems.errors, []);
   await context.close();
@@ -305,7 +305,7 @@ test('a missing Table 18 value is entered on the Tables screen (GAPS.md) and rea
   await page.getByText("Saved Attack Column, Defender's formation.").waitFor();
   assert.equal(await attack.getAttribute('aria-label'), "Attack Column, Defender's formation: -1, entered by players");
   await settle(page);
-  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).systems['johnny-reb'].table_entries);
   assert.deepEqual(entries, [{ table: 'Table 18', row: 'Attack Column', column: "Defender's formation, below zero", entered: { Value: [1, 1] } }]);
   assert.deepEqual(problems.errors, []);
   await context.close();

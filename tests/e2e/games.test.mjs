@@ -65,6 +65,9 @@ test('new game, rename, duplicate, delete with undo, resume kept across a reload
   await page.getByRole('alert').filter({ hasText: 'The last game cannot be deleted' }).waitFor();
 
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
+  // A new game asks which system; the choice is the system's name.
+  await page.getByRole('group', { name: 'Which game?' }).waitFor();
+  await page.getByRole('button', { name: /^Johnny Reb \(2nd edition\)/ }).tap();
   await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
   assert.equal(await page.locator('.game-card').count(), 2);
 
@@ -151,6 +154,7 @@ test('a game exported and imported back; an army list exported, shared and loade
 
   // Loaded into a new game for the Confederates.
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
+  await page.getByRole('button', { name: /^Johnny Reb \(2nd edition\)/ }).tap();
   await card(page, 'New game').nth(1).getByText('Open now').waitFor();
   await page.getByLabel('Import a game or army list').setInputFiles(await list.path());
   await page.getByRole('button', { name: 'Load for the Confederates' }).tap();

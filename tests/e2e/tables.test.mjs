@@ -62,7 +62,7 @@ test('Table 10: printed values with provenance, a missing value entered, kept, a
   await page.waitForTimeout(400);
   await openApp(page, server.url, 'tables?t=10');
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: 11, entered by players');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).table_entries);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).systems['johnny-reb'].table_entries);
   assert.deepEqual(stored, [{ table: 'Table 10', row: 'row 80', column: 'roll 9', entered: { Value: [11, 1] } }]);
 
   // Changed, then reset.

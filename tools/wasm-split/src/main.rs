@@ -1,4 +1,4 @@
-//! Splits the app's release wasm at its `#[wasm_split]` points (src/ui/lazy.rs): a main module
+//! Splits the app's release wasm at its `#[wasm_split]` points (crates/app/src/shell/lazy.rs): a main module
 //! that wasm-bindgen then processes, one wasm chunk per lazily loaded screen (and shared
 //! chunks for code that several screens use), and `__wasm_split.js`, which fetches and
 //! instantiates a chunk the first time its screen is shown.

@@ -1,0 +1,304 @@
+//! The app's stored document: the core's envelope ([`companion_core::doc::Doc`]) holding every
+//! system's saved games, each tagged with its system, and each system's device data.
+//!
+//! The layout's history, one migration a step:
+//! - schema 1: one Johnny Reb `game`;
+//! - schema 2: every saved `games` and the `current` one; the Tables Card entries
+//!   (`table_entries`) and a quick look-up charge (`settings.charge_lookup`) beside them;
+//! - schema 3 (the workspace of three systems): every game says its `system`; each system's
+//!   device data sits under `systems`, keyed by the system's id.
+//!
+//! The storage key is still `johnny-reb`, the app's first name: moving the document to another
+//! key would need a migration between keys and buys the players nothing.
+
+use crate::systems::SystemId;
+use companion_core::doc::{Doc, Layout, StoredGame, Summary};
+use companion_core::exchange::ImportError;
+use companion_core::system::GameSystem;
+use johnny_reb::JohnnyReb;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+/// The stored layout this build writes, and how every older one comes forward.
+pub const LAYOUT: Layout = Layout {
+    key: "johnny-reb",
+    damaged_key: "johnny-reb.damaged",
+    current: 3,
+    migrations: &[one_game_to_many, games_tagged_with_their_system],
+};
+
+/// The `format` of a full backup (the app's first name, kept so that every backup ever
+/// written still reads).
+pub const BACKUP_FORMAT: &str = "johnny-reb/backup";
+
+/// Everything the app stores.
+pub type AppDoc = Doc<SavedGame, SystemsData>;
+
+/// A saved game of one of the systems.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SavedGame {
+    /// A game of Johnny Reb.
+    JohnnyReb(Box<johnny_reb::Game>),
+}
+
+impl SavedGame {
+    /// The system it belongs to.
+    pub fn system(&self) -> SystemId {
+        match self {
+            SavedGame::JohnnyReb(_) => SystemId::JohnnyReb,
+        }
+    }
+
+    /// The Johnny Reb game, if it is one.
+    pub fn johnny_reb(&self) -> Option<&johnny_reb::Game> {
+        match self {
+            SavedGame::JohnnyReb(g) => Some(g),
+        }
+    }
+
+    /// Checks a game read from a file or a backup by its system's own rules.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            SavedGame::JohnnyReb(g) => johnny_reb::state::exchange::check_game(g),
+        }
+    }
+}
+
+impl From<johnny_reb::Game> for SavedGame {
+    fn from(game: johnny_reb::Game) -> Self {
+        SavedGame::JohnnyReb(Box::new(game))
+    }
+}
+
+impl StoredGame for SavedGame {
+    fn id(&self) -> &str {
+        match self {
+            SavedGame::JohnnyReb(g) => g.id(),
+        }
+    }
+    fn set_id(&mut self, id: String) {
+        match self {
+            SavedGame::JohnnyReb(g) => g.set_id(id),
+        }
+    }
+    fn name(&self) -> &str {
+        match self {
+            SavedGame::JohnnyReb(g) => g.name(),
+        }
+    }
+    fn set_name(&mut self, name: String) {
+        match self {
+            SavedGame::JohnnyReb(g) => g.set_name(name),
+        }
+    }
+    fn summary(&self) -> Summary {
+        match self {
+            SavedGame::JohnnyReb(g) => g.summary(),
+        }
+    }
+}
+
+/// A game as stored: its system's id first, then the game's own fields.
+#[derive(Serialize)]
+struct Tagged<'a, G> {
+    system: &'static str,
+    // Flattening only on the way out: it writes the fields as they come, with no buffering
+    // (reading goes through `Value` below, as the whole document does).
+    #[serde(flatten)]
+    game: &'a G,
+}
+
+impl Serialize for SavedGame {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SavedGame::JohnnyReb(g) => Tagged { system: JohnnyReb::ID, game: &**g }.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SavedGame {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let system = value.get("system").and_then(Value::as_str).unwrap_or_default();
+        match SystemId::from_id(system) {
+            Some(SystemId::JohnnyReb) => {
+                serde_json::from_value(value).map(|g| SavedGame::JohnnyReb(Box::new(g))).map_err(D::Error::custom)
+            }
+            None => Err(D::Error::custom(format!(
+                "a game of a system this version does not know ({})",
+                companion_core::names::shown(system)
+            ))),
+        }
+    }
+}
+
+/// Each system's device data, under its id.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SystemsData {
+    /// Johnny Reb's Tables Card entries and quick look-up charge.
+    #[serde(rename = "johnny-reb")]
+    pub johnny_reb: johnny_reb::state::device::DeviceData,
+}
+
+/// Schema 1 to 2: the one `game` becomes the only entry of `games`, and is the open one.
+/// Its missing roster is filled by `#[serde(default)]` when the game is read.
+fn one_game_to_many(mut value: Value) -> Result<Value, String> {
+    let obj = value.as_object_mut().ok_or("the document is not an object")?;
+    let game = obj.remove("game").ok_or("it has no game")?;
+    let id = game.get("id").and_then(Value::as_str).ok_or("its game has no id")?.to_string();
+    obj.insert("games".into(), Value::Array(vec![game]));
+    obj.insert("current".into(), Value::String(id));
+    Ok(value)
+}
+
+/// Schema 2 to 3: every game was Johnny Reb's and says so now; the Tables Card entries and the
+/// quick look-up charge move under `systems["johnny-reb"]`.
+fn games_tagged_with_their_system(mut value: Value) -> Result<Value, String> {
+    let obj = value.as_object_mut().ok_or("the document is not an object")?;
+    let games = obj.get_mut("games").and_then(Value::as_array_mut).ok_or("it has no list of games")?;
+    for game in games.iter_mut() {
+        let game = game.as_object_mut().ok_or("a game is not an object")?;
+        let rest = std::mem::take(game);
+        game.insert("system".into(), Value::String(JohnnyReb::ID.into()));
+        game.extend(rest);
+    }
+    let mut jr = Map::new();
+    if let Some(entries) = obj.remove("table_entries") {
+        jr.insert("table_entries".into(), entries);
+    }
+    if let Some(lookup) = obj.get_mut("settings").and_then(Value::as_object_mut).and_then(|s| s.remove("charge_lookup"))
+    {
+        jr.insert("charge_lookup".into(), lookup);
+    }
+    let mut systems = Map::new();
+    systems.insert(JohnnyReb::ID.into(), Value::Object(jr));
+    obj.insert("systems".into(), Value::Object(systems));
+    Ok(value)
+}
+
+/// Everything the app stores, in one file.
+pub fn export_backup(doc: &AppDoc) -> String {
+    companion_core::exchange::export_backup(doc, BACKUP_FORMAT)
+}
+
+/// Reads a full backup into a document to replace the stored one (older backups are
+/// migrated as stored documents are), every game checked by its system's rules.
+pub fn read_backup(raw: &str) -> Result<AppDoc, ImportError> {
+    let doc: AppDoc = companion_core::exchange::read_backup(raw, BACKUP_FORMAT, &LAYOUT)?;
+    for g in &doc.games {
+        g.check()
+            .map_err(|e| ImportError::Invalid(format!("in game {}: {e}", companion_core::names::shown(g.name()))))?;
+    }
+    Ok(doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use companion_core::doc::{DecodeError, decode, encode};
+    use johnny_reb::state::demo::demo_game;
+
+    fn fixture(name: &str) -> String {
+        let path = format!("{}/tests/fixtures/schema-2/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    fn doc() -> AppDoc {
+        Doc::fresh(&LAYOUT, demo_game("g1").into())
+    }
+
+    #[test]
+    fn every_schema_below_current_has_a_migration() {
+        assert_eq!(LAYOUT.migrations.len() as u32, LAYOUT.current - 1);
+    }
+
+    #[test]
+    fn current_documents_round_trip_with_each_game_tagged() {
+        let mut d = doc();
+        d.systems.johnny_reb.table_entries.set(
+            johnny_reb::rules::CellRef::new("Table 10", "row 80", "roll 9"),
+            johnny_reb::rules::Entered::Value(johnny_reb::rules::Ratio::whole(11)),
+        );
+        let raw = encode(&d);
+        assert!(raw.contains(r#""games":[{"system":"johnny-reb","id":"g1","#), "{}", &raw[..200]);
+        assert_eq!(decode(&raw, &LAYOUT), Ok((d, false)));
+    }
+
+    #[test]
+    fn a_game_of_an_unknown_system_is_refused_not_misread() {
+        let raw = encode(&doc()).replacen(r#""system":"johnny-reb""#, r#""system":"kriegspiel""#, 1);
+        assert!(
+            matches!(decode::<SavedGame, SystemsData>(&raw, &LAYOUT), Err(DecodeError::Corrupt(m)) if m.contains("kriegspiel"))
+        );
+    }
+
+    /// The document a player's device holds today comes forward whole: every field of every
+    /// game, the theme, the Tables Card entries and the quick look-up charge.
+    #[test]
+    fn the_stored_document_of_schema_2_loads_unchanged() {
+        let raw = fixture("stored-document.json");
+        let old: Value = serde_json::from_str(&raw).unwrap();
+        let (d, migrated): (AppDoc, bool) = decode(&raw, &LAYOUT).unwrap();
+        assert!(migrated);
+        assert_eq!((d.schema, d.revision, d.writer.as_str(), d.current.as_str()), (3, 41, "tab-fixture", "g"));
+        assert_eq!(d.settings.theme, companion_core::settings::Theme::Dark);
+        assert_eq!(d.games.len(), 2);
+        // Each game reads exactly as schema 2's reader read it.
+        for (i, g) in d.games.iter().enumerate() {
+            let then: johnny_reb::Game = serde_json::from_value(old["games"][i].clone()).unwrap();
+            assert_eq!(g.johnny_reb(), Some(&then));
+        }
+        let first = d.games[0].johnny_reb().unwrap();
+        assert_eq!((first.charges.charges.len(), first.checks_due.len(), first.setup.turns), (1, 2, Some(12)));
+        let jr = &d.systems.johnny_reb;
+        assert_eq!(serde_json::to_value(&jr.table_entries).unwrap(), old["table_entries"]);
+        assert_eq!(jr.table_entries.len(), 2);
+        assert_eq!(serde_json::to_value(&jr.charge_lookup).unwrap(), old["settings"]["charge_lookup"]);
+        assert!(jr.charge_lookup.is_some());
+        // Written again, it is the old document with the system named: nothing lost, nothing
+        // added but the tags.
+        let again: Value = serde_json::from_str(&encode(&d)).unwrap();
+        let mut expected = old.clone();
+        expected["schema"] = 3.into();
+        for g in expected["games"].as_array_mut().unwrap() {
+            g["system"] = "johnny-reb".into();
+        }
+        let entries = expected.as_object_mut().unwrap().remove("table_entries").unwrap();
+        let lookup = expected["settings"].as_object_mut().unwrap().remove("charge_lookup").unwrap();
+        expected["systems"] =
+            serde_json::json!({ "johnny-reb": { "table_entries": entries, "charge_lookup": lookup } });
+        assert_eq!(again, expected);
+    }
+
+    #[test]
+    fn a_backup_of_schema_2_restores_everything() {
+        let stored: AppDoc = decode(&fixture("stored-document.json"), &LAYOUT).unwrap().0;
+        assert_eq!(read_backup(&fixture("backup.json")), Ok(stored));
+    }
+
+    #[test]
+    fn files_of_schema_2_still_import() {
+        use johnny_reb::state::exchange::{read_army_list, read_game};
+        let stored: AppDoc = decode(&fixture("stored-document.json"), &LAYOUT).unwrap().0;
+        let game = read_game(&fixture("game.json")).unwrap();
+        assert_eq!(stored.games[0].johnny_reb(), Some(&game));
+        let list = read_army_list(&fixture("army-list.json")).unwrap();
+        assert_eq!(list.army, game.roster.union);
+        let set = crate::systems::johnny_reb::tables::entry::decode_table_set(&fixture("table-set.json")).unwrap();
+        assert_eq!(set, stored.systems.johnny_reb.table_entries);
+    }
+
+    #[test]
+    fn a_backup_round_trips_and_refuses_a_bad_game_or_a_newer_version() {
+        let mut d = doc();
+        d.new_game(johnny_reb::Game::new("g2", "Second").into()).unwrap();
+        assert_eq!(read_backup(&export_backup(&d)), Ok(d.clone()));
+        let mut bad = d.clone();
+        bad.games[0].set_name("<b>".into());
+        assert!(matches!(read_backup(&export_backup(&bad)), Err(ImportError::Invalid(m)) if m.contains("HTML")));
+        let newer = export_backup(&d).replacen("\"schema\":3", "\"schema\":4", 1);
+        assert!(matches!(read_backup(&newer), Err(ImportError::Newer { found: 4, reads: 3 })));
+    }
+}

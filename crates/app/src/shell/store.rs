@@ -1,0 +1,255 @@
+//! The app's reactive store: the stored document (every system's saved games and device
+//! data), the device settings and the storage notices, saved after every change (debounced,
+//! and at once when the page is hidden).
+//!
+//! The open game lives in its system's session ([`crate::systems::johnny_reb::store`]); the
+//! shell puts it back into the document before every save and every operation on the saved
+//! games ([`Store::document`]), and hands a newly opened game to its system ([`Store::show`]).
+
+use crate::doc::{AppDoc, LAYOUT, SavedGame};
+use crate::shell::browser::{self, BrowserStore};
+use crate::systems::SystemId;
+use crate::systems::johnny_reb::store as jr;
+use companion_core::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
+use companion_core::settings::Settings;
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::time::Duration;
+
+/// Delay between the last change and its save. Short enough that a locked screen loses
+/// nothing, long enough that a burst of taps is one write.
+pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(250);
+
+thread_local! {
+    static PERSISTENCE: RefCell<Option<Persistence<BrowserStore>>> = const { RefCell::new(None) };
+    /// A document from another tab waiting for the players' choice.
+    static PENDING_OTHER: RefCell<Option<AppDoc>> = const { RefCell::new(None) };
+}
+
+/// Signals every view reads; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct Store {
+    /// Device settings.
+    pub settings: RwSignal<Settings>,
+    /// The storage problem to show, if any.
+    pub notice: RwSignal<Option<StorageNotice>>,
+    /// A refused command's message.
+    pub error: RwSignal<Option<String>>,
+    /// Changes not yet written.
+    pub dirty: RwSignal<bool>,
+    /// The stored document: every saved game (the open one as last put back) and settings.
+    pub saves: RwSignal<AppDoc>,
+    /// The system of the open game: its areas and screens are the ones shown.
+    pub system: RwSignal<SystemId>,
+    /// Johnny Reb's open game and device data.
+    pub johnny_reb: jr::Signals,
+    /// Bumped on each change so the debounced save knows whether it is the latest.
+    generation: RwSignal<u64>,
+}
+
+/// The game a first start or a damaged document opens: an empty Johnny Reb game.
+fn new_game() -> SavedGame {
+    johnny_reb::Game::new(browser::new_id(), "New game").into()
+}
+
+impl Store {
+    /// Loads the saved document (or starts fresh) and wires saving, the storage event and
+    /// page hiding.
+    pub fn load() -> Store {
+        let mut persistence = Persistence::new(browser::local_storage(), browser::new_id(), &LAYOUT);
+        let loaded = persistence.load(new_game);
+        browser::set_snapshot(snapshot(&loaded.doc));
+        PERSISTENCE.with(|p| *p.borrow_mut() = Some(persistence));
+        let open = loaded.doc.current_game().cloned().unwrap_or_else(new_game);
+        let store = Store {
+            settings: RwSignal::new(loaded.doc.settings.clone()),
+            notice: RwSignal::new(loaded.notice),
+            error: RwSignal::new(None),
+            dirty: RwSignal::new(false),
+            system: RwSignal::new(open.system()),
+            johnny_reb: jr::Signals::new(&open, &loaded.doc.systems.johnny_reb),
+            saves: RwSignal::new(loaded.doc),
+            generation: RwSignal::new(0),
+        };
+        store.listen();
+        store
+    }
+
+    fn listen(self) {
+        browser::on_storage_change(LAYOUT.key, move |raw| self.external_change(raw));
+        browser::on_page_hidden(move || self.save_now(false));
+    }
+
+    /// Changes the device settings.
+    pub fn update_settings(self, f: impl FnOnce(&mut Settings)) {
+        self.settings.update(f);
+        self.changed();
+    }
+
+    /// Marks the document changed and schedules its save (debounced).
+    pub fn changed(self) {
+        self.dirty.set(true);
+        let generation = self.generation.get_untracked() + 1;
+        self.generation.set(generation);
+        set_timeout(
+            move || {
+                if self.generation.get_untracked() == generation {
+                    self.save_now(false);
+                }
+            },
+            SAVE_DEBOUNCE,
+        );
+    }
+
+    /// The open game as it stands in play.
+    pub fn open_game(self) -> SavedGame {
+        match self.system.get_untracked() {
+            SystemId::JohnnyReb => self.johnny_reb.game().into(),
+        }
+    }
+
+    /// The saved games with the open game as it stands in play: the whole document.
+    pub fn document(self) -> AppDoc {
+        let mut doc = self.saves.get_untracked();
+        let open = self.open_game();
+        doc.current = companion_core::doc::StoredGame::id(&open).to_string();
+        doc.put_game(open);
+        doc.settings = self.settings.get_untracked();
+        doc.systems.johnny_reb = self.johnny_reb.device();
+        doc
+    }
+
+    /// Shows a document: its open game in its system's session, its settings and data.
+    pub fn show(self, doc: AppDoc) {
+        let open = doc.current_game().cloned().unwrap_or_else(new_game);
+        self.open(&open);
+        self.settings.set(doc.settings.clone());
+        self.johnny_reb.set_device(&doc.systems.johnny_reb);
+        self.saves.set(doc);
+        self.dirty.set(false);
+    }
+
+    /// Hands a game to its system's session (undo starts afresh) and shows its system.
+    pub fn open(self, game: &SavedGame) {
+        match game {
+            SavedGame::JohnnyReb(g) => self.johnny_reb.session.update(|s| s.replace((**g).clone())),
+        }
+        // Setting it wakes the frame, which would build the screen afresh (and lose what it
+        // was saying): only a change of system should.
+        if self.system.get_untracked() != game.system() {
+            self.system.set(game.system());
+        }
+    }
+
+    /// Writes now if anything is unsaved (or `force` to keep this tab's version over another's).
+    pub fn save_now(self, force: bool) {
+        if !self.dirty.get_untracked() && !force {
+            return;
+        }
+        let mut doc = self.document();
+        browser::set_snapshot(snapshot(&doc));
+        let outcome = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.save(&mut doc, force)));
+        match outcome {
+            Some(SaveOutcome::Saved) => {
+                self.dirty.set(false);
+                // A save that succeeds ends an earlier full-storage or conflict warning.
+                if matches!(self.notice.get_untracked(), Some(StorageNotice::Full | StorageNotice::Conflict)) {
+                    self.notice.set(None);
+                }
+            }
+            Some(SaveOutcome::NotSaved(notice)) => {
+                // Keep a more specific notice (damaged data, no storage) on screen.
+                let keep = matches!(
+                    self.notice.get_untracked(),
+                    Some(StorageNotice::Damaged { .. } | StorageNotice::Unavailable(_))
+                );
+                if !keep {
+                    self.notice.set(Some(notice));
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// Downloads the open game as a game file (importable on any device); a failure is shown.
+    pub fn export_current_game(self) {
+        let doc = self.document();
+        if let Err(e) =
+            browser::download(&browser::dated_filename("johnny-reb-game"), &snapshot(&doc), "application/json")
+        {
+            self.error.set(Some(format!("Export failed: {e}")));
+        }
+    }
+
+    fn external_change(self, raw: Option<String>) {
+        let dirty = self.dirty.get_untracked();
+        let change = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.external_change(raw.as_deref(), dirty)));
+        match change {
+            Some(ExternalChange::Adopt(doc)) => {
+                self.show(*doc);
+                self.notice.set(Some(StorageNotice::ReloadedFromOtherTab));
+            }
+            Some(ExternalChange::Conflict(doc)) => {
+                PENDING_OTHER.with(|p| *p.borrow_mut() = Some(*doc));
+                self.notice.set(Some(StorageNotice::Conflict));
+            }
+            _ => {}
+        }
+    }
+
+    /// In a conflict, the players chose the other tab's version.
+    pub fn take_other_tab(self) {
+        let other = PENDING_OTHER.with(|p| p.borrow_mut().take()).or_else(|| {
+            browser::local_storage_raw()
+                .and_then(|raw| companion_core::doc::decode(&raw, &LAYOUT).ok().map(|(doc, _)| doc))
+        });
+        if let Some(doc) = other {
+            PERSISTENCE.with(|p| {
+                if let Some(p) = p.borrow_mut().as_mut() {
+                    p.adopt(&doc);
+                }
+            });
+            self.show(doc);
+        }
+        self.notice.set(None);
+    }
+
+    /// In a conflict, the players chose to keep this tab's version.
+    pub fn keep_this_tab(self) {
+        PENDING_OTHER.with(|p| p.borrow_mut().take());
+        self.dirty.set(true);
+        self.notice.set(None);
+        self.save_now(true);
+    }
+
+    /// The players have the damaged data safe; saving may go on.
+    pub fn resume_saving(self) {
+        PERSISTENCE.with(|p| {
+            if let Some(p) = p.borrow_mut().as_mut() {
+                p.resume_saving();
+            }
+        });
+        self.notice.set(None);
+        self.dirty.set(true);
+        self.save_now(false);
+    }
+}
+
+/// What the crash screen exports: the open game as a game file of its system (importable
+/// again), or the whole document if there is none.
+fn snapshot(doc: &AppDoc) -> String {
+    match doc.current_game() {
+        Some(SavedGame::JohnnyReb(g)) => johnny_reb::state::exchange::export_game(g),
+        None => companion_core::doc::encode(doc),
+    }
+}
+
+/// The store provided by the shell.
+pub fn use_shell() -> Store {
+    // Provided by `App` before any screen renders.
+    use_context::<Store>().unwrap_or_else(|| {
+        let store = Store::load();
+        provide_context(store);
+        store
+    })
+}

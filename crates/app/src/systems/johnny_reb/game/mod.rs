@@ -1,0 +1,199 @@
+//! Game area: the turn and phase, moved on one tap at a time (0.5, Table 1), with the
+//! phase's checklist from the tracker and the game's settings.
+
+mod settings;
+
+use crate::systems::johnny_reb::store::use_store;
+use johnny_reb::rules::tables::t01_turn_sequence;
+use johnny_reb::state::command::Command;
+use johnny_reb::state::roster::{CommandScope, Side};
+use johnny_reb::state::tracker::{self, PhaseItem, TrackerCommand};
+use leptos::prelude::*;
+
+/// One item of the checklist: ticked by hand, or opened in its resolver.
+fn checklist_item(item: PhaseItem) -> AnyView {
+    let store = use_store();
+    let key = item.key.clone();
+    let done = item.done;
+    let toggle = move |_| {
+        let key = key.clone();
+        let cmd = if done { TrackerCommand::Untick { key } } else { TrackerCommand::Tick { key } };
+        store.send(Command::Tracker(cmd));
+    };
+    let open = item.link.clone().map(|href| {
+        view! { <a class="button open" href=href aria-label=format!("Open: {}", item.text)>"Open"</a> }
+    });
+    view! {
+        <li class="check-item" class:done=done>
+            <label class="choice">
+                <input type="checkbox" prop:checked=done on:change=toggle />
+                <span>{item.text.clone()} <span class="muted">" (" {item.rule} ")"</span></span>
+            </label>
+            {open}
+        </li>
+    }
+    .into_any()
+}
+
+/// The turn tracker.
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let store = use_store();
+    let game = move || store.session.with(|s| s.game().clone());
+    let turn = move || store.session.with(|s| tracker::turn_words(s.game()));
+    let phase = move || store.session.with(|s| s.game().phase);
+    let last_turn = move || store.session.with(|s| tracker::is_last_turn(s.game()));
+    let items = move || store.session.with(|s| tracker::phase_items(s.game()));
+    // The items not done when "Next phase" was tapped: the confirm step (0.5: never skip a
+    // phase without saying so).
+    let confirm = RwSignal::new(None::<Vec<PhaseItem>>);
+    // Any change to the game (undo, another tab) makes the question stale.
+    Effect::new(move |_| {
+        store.session.with(|s| s.game().log.len());
+        confirm.set(None);
+    });
+    let next_phase = move |_| {
+        let open = store.session.with_untracked(|s| tracker::not_done(s.game()));
+        if open.is_empty() {
+            store.send(Command::NextPhase);
+        } else {
+            confirm.set(Some(open));
+        }
+    };
+    let move_on = move |_| {
+        confirm.set(None);
+        store.send(Command::NextPhase);
+    };
+    let steps = move || {
+        t01_turn_sequence::phase(phase().number())
+            .map(|p| {
+                p.steps
+                    .iter()
+                    .filter_map(|c| c.value().copied())
+                    .map(|st| format!("{}. {} ({})", st.letter, st.text, st.rules.join(", ")))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    let settings_opened = RwSignal::new(false);
+    let history_opened = RwSignal::new(false);
+    let can_undo = move || store.session.with(|s| s.can_undo());
+    let can_redo = move || store.session.with(|s| s.can_redo());
+    let recent =
+        move || store.session.with(|s| s.game().log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>());
+
+    view! {
+        <section class="screen" aria-labelledby="game-title">
+            <h1 id="game-title">"Game"</h1>
+            <p class="subtitle">{move || game().name}</p>
+            <div class="turn-card" aria-live="polite">
+                <p class="turn">{turn}</p>
+                <p class="phase">
+                    "Phase " {move || phase().number()} " of 8: " <strong>{move || phase().name()}</strong>
+                </p>
+            </div>
+            <ul class="army-summary" aria-label="Command integrity">
+                {move || {
+                    store.session.with(|s| {
+                        Side::BOTH
+                            .into_iter()
+                            .filter_map(|side| {
+                                s.game().roster.integrity(&CommandScope::Army(side)).map(|i| {
+                                    format!(
+                                        "{} army: {} of {} command points lost, {}.",
+                                        side.label(),
+                                        i.lost,
+                                        i.value,
+                                        crate::systems::johnny_reb::roster::level_words(i.level)
+                                    )
+                                })
+                            })
+                            .map(|line| view! { <li>{line}</li> })
+                            .collect_view()
+                    })
+                }}
+            </ul>
+            {move || match confirm.get() {
+                None => view! {
+                    <div class="row">
+                        <button class="button primary big" on:click=next_phase>"Next phase"</button>
+                    </div>
+                }
+                .into_any(),
+                Some(open) => {
+                    let question = format!(
+                        "{} item{} not done in phase {} ({}): move on anyway?",
+                        open.len(),
+                        if open.len() == 1 { "" } else { "s" },
+                        phase().number(),
+                        phase().name()
+                    );
+                    view! {
+                        <div class="banner warning" role="alertdialog" aria-labelledby="confirm-question">
+                            <p id="confirm-question"><strong>{question}</strong></p>
+                            <ul>{open.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
+                            <div class="actions">
+                                <button class="button primary" on:click=move_on>"Move on anyway"</button>
+                                <button class="button" on:click=move |_| confirm.set(None)>"Stay in this phase"</button>
+                            </div>
+                        </div>
+                    }
+                    .into_any()
+                }
+            }}
+            <Show when=last_turn>
+                <p class="banner info" role="status">"This is the scenario's last turn: the game ends when phase 8 is done."</p>
+            </Show>
+            <h2 id="checklist-title">{move || format!("To do in phase {}", phase().number())}</h2>
+            <Show
+                when=move || !items().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing the rules require in this phase."</p> }
+            >
+                <ul class="checklist" aria-labelledby="checklist-title">
+                    {move || items().into_iter().map(checklist_item).collect_view()}
+                </ul>
+            </Show>
+            <details class="more">
+                <summary class="button">"Steps of this phase (Table 1)"</summary>
+                <ol class="steps">{move || steps().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol>
+            </details>
+            <div class="row">
+                <button class="button" prop:disabled=move || !can_undo() on:click=move |_| store.undo()>"Undo"</button>
+                <button class="button" prop:disabled=move || !can_redo() on:click=move |_| store.redo()>"Redo"</button>
+            </div>
+            <div class="row">
+                <a class="button" href="/games">"Saved games"</a>
+            </div>
+            // Rendered when first opened: the house rules are many controls, and the first
+            // render of the Game screen is the app's start-up time on a cheap phone.
+            <details class="more" id="game-settings" on:toggle=move |_| settings_opened.set(true)>
+                <summary class="button">"Game settings and house rules"</summary>
+                <Show when=move || settings_opened.get()>
+                    <settings::GameSettings/>
+                </Show>
+            </details>
+            <h2>"History"</h2>
+            <Show
+                when=move || !recent().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing has happened yet."</p> }
+            >
+                <ol class="history" reversed>
+                    {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
+                </ol>
+                <details class="more" on:toggle=move |_| history_opened.set(true)>
+                    <summary class="button">{move || format!("The whole history ({} entries)", store.session.with(|s| s.game().log.len()))}</summary>
+                    <ol class="history">
+                        {move || history_opened.get().then(|| store.session.with(|s| {
+                            s.game()
+                                .log
+                                .iter()
+                                .map(|e| view! { <li>{format!("Turn {}, phase {}: {}", e.turn, e.phase.number(), e.text)}</li> })
+                                .collect_view()
+                        }))}
+                    </ol>
+                </details>
+            </Show>
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,73 @@
+//! The game systems the app serves, and the screens of each, one folder a system.
+//!
+//! A system brings a pure rules crate (its game, its commands, its
+//! [`companion_core::system::GameSystem`]) and a folder here with its areas (the bottom bar's
+//! entries) and screens. The shell asks [`SystemId`] which system the open game is, and shows
+//! that system's areas and screens; a system's screens never import another system's.
+
+pub mod johnny_reb;
+
+use companion_core::system::GameSystem;
+
+/// Every system the app knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SystemId {
+    /// Johnny Reb, 2nd edition (miniatures).
+    JohnnyReb,
+}
+
+impl SystemId {
+    /// Every system, in the order a new game offers them.
+    pub const ALL: [SystemId; 1] = [SystemId::JohnnyReb];
+
+    /// The system's key in stored documents and files.
+    pub fn id(self) -> &'static str {
+        match self {
+            SystemId::JohnnyReb => ::johnny_reb::JohnnyReb::ID,
+        }
+    }
+
+    /// The system of a key, if this version knows it.
+    pub fn from_id(id: &str) -> Option<SystemId> {
+        SystemId::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// The system's name as the players know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SystemId::JohnnyReb => ::johnny_reb::JohnnyReb::NAME,
+        }
+    }
+
+    /// What it is, in a line, for the new game's choice.
+    pub fn blurb(self) -> &'static str {
+        match self {
+            SystemId::JohnnyReb => {
+                "Miniatures: rosters, secret orders under the timer, the eight phases and every resolver."
+            }
+        }
+    }
+}
+
+/// One entry of the bottom navigation bar.
+pub struct Area {
+    /// Where it goes.
+    pub href: &'static str,
+    /// Its words.
+    pub label: &'static str,
+    /// A letter-free glyph beside the label; the label alone carries the meaning.
+    pub icon: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_system_is_found_by_its_id() {
+        for s in SystemId::ALL {
+            assert_eq!(SystemId::from_id(s.id()), Some(s));
+        }
+        assert_eq!(SystemId::from_id("nope"), None);
+    }
+}
