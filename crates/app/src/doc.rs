@@ -16,8 +16,7 @@ use companion_core::doc::{Doc, Layout, StoredGame, Summary};
 use companion_core::exchange::ImportError;
 use companion_core::system::GameSystem;
 use johnny_reb::JohnnyReb;
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 /// The stored layout this build writes, and how every older one comes forward.
@@ -72,6 +71,19 @@ impl From<johnny_reb::Game> for SavedGame {
 }
 
 impl StoredGame for SavedGame {
+    fn from_stored(value: Value) -> Result<Self, String> {
+        let system = value.get("system").and_then(Value::as_str).unwrap_or_default();
+        match SystemId::from_id(system) {
+            Some(SystemId::JohnnyReb) => {
+                serde_json::from_value(value).map(|g| SavedGame::JohnnyReb(Box::new(g))).map_err(|e| e.to_string())
+            }
+            None => Err(format!(
+                "a game of a system this version does not know ({})",
+                companion_core::names::shown(system)
+            )),
+        }
+    }
+
     fn id(&self) -> &str {
         match self {
             SavedGame::JohnnyReb(g) => g.id(),
@@ -99,36 +111,12 @@ impl StoredGame for SavedGame {
     }
 }
 
-/// A game as stored: its system's id first, then the game's own fields.
-#[derive(Serialize)]
-struct Tagged<'a, G> {
-    system: &'static str,
-    // Flattening only on the way out: it writes the fields as they come, with no buffering
-    // (reading goes through `Value` below, as the whole document does).
-    #[serde(flatten)]
-    game: &'a G,
-}
-
+/// A game is stored as its system writes it: each system's game carries its own tag
+/// ([`companion_core::system::SystemTag`]), so no wrapper is needed on the way out.
 impl Serialize for SavedGame {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            SavedGame::JohnnyReb(g) => Tagged { system: JohnnyReb::ID, game: &**g }.serialize(serializer),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for SavedGame {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        let system = value.get("system").and_then(Value::as_str).unwrap_or_default();
-        match SystemId::from_id(system) {
-            Some(SystemId::JohnnyReb) => {
-                serde_json::from_value(value).map(|g| SavedGame::JohnnyReb(Box::new(g))).map_err(D::Error::custom)
-            }
-            None => Err(D::Error::custom(format!(
-                "a game of a system this version does not know ({})",
-                companion_core::names::shown(system)
-            ))),
+            SavedGame::JohnnyReb(g) => g.serialize(serializer),
         }
     }
 }

@@ -21,7 +21,11 @@ pub const MAX_DOC_BYTES: usize = 8 * 1024 * 1024;
 pub const MAX_GAMES: usize = 50;
 
 /// One saved game, whatever its system: what the envelope and the saved games list need.
-pub trait StoredGame: Clone {
+pub trait StoredGame: Clone + Sized {
+    /// Reads a stored game (its system named by a field of its own) from its JSON. Each game
+    /// is read from the document's JSON on its own, so that a system's game is read by that
+    /// system's reader alone, with no buffering of unknown fields.
+    fn from_stored(value: Value) -> Result<Self, String>;
     /// Stable identity, unique among the saved games.
     fn id(&self) -> &str;
     /// Gives the game a new identity (a copy, an import).
@@ -47,12 +51,10 @@ pub struct Summary {
     pub last_change_ms: Option<f64>,
 }
 
-/// Everything the app stores.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound(
-    serialize = "G: Serialize, S: Serialize",
-    deserialize = "G: DeserializeOwned, S: DeserializeOwned + Default"
-))]
+/// Everything the app stores. Read only through [`decode`] (each game by
+/// [`StoredGame::from_stored`]); written by [`encode`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound(serialize = "G: Serialize, S: Serialize"))]
 pub struct Doc<G, S> {
     /// The layout number, the app's [`Layout::current`] once decoded.
     pub schema: u32,
@@ -160,6 +162,20 @@ pub struct Layout {
     pub migrations: &'static [Migration],
 }
 
+/// The document's own fields, read before its games.
+#[derive(Deserialize)]
+struct Envelope<S> {
+    schema: u32,
+    revision: u64,
+    #[serde(default)]
+    writer: String,
+    #[serde(default)]
+    settings: Settings,
+    current: String,
+    #[serde(default)]
+    systems: S,
+}
+
 /// The header fields read before anything else.
 #[derive(Deserialize)]
 struct Header {
@@ -208,11 +224,23 @@ pub fn migrate(raw: &str, layout: &Layout) -> Result<(Value, u32), DecodeError> 
 /// Returns the document and whether it was migrated.
 pub fn decode<G, S>(raw: &str, layout: &Layout) -> Result<(Doc<G, S>, bool), DecodeError>
 where
-    G: StoredGame + DeserializeOwned,
+    G: StoredGame,
     S: DeserializeOwned + Default,
 {
-    let (value, found) = migrate(raw, layout)?;
-    let mut doc: Doc<G, S> = serde_json::from_value(value).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
+    let (mut value, found) = migrate(raw, layout)?;
+    let games = match value.as_object_mut().and_then(|o| o.remove("games")) {
+        Some(Value::Array(games)) => games,
+        Some(_) => return Err(DecodeError::Corrupt("its games are not a list".into())),
+        None => return Err(DecodeError::Corrupt("missing field `games`".into())),
+    };
+    let envelope: Envelope<S> = serde_json::from_value(value).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
+    let games = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| G::from_stored(g).map_err(|e| DecodeError::Corrupt(format!("game {}: {e}", i + 1))))
+        .collect::<Result<Vec<G>, DecodeError>>()?;
+    let Envelope { schema, revision, writer, settings, current, systems } = envelope;
+    let mut doc = Doc { schema, revision, writer, settings, games, current, systems };
     doc.check().map_err(DecodeError::Corrupt)?;
     Ok((doc, found != layout.current))
 }
@@ -239,6 +267,9 @@ pub(crate) mod tests {
     }
 
     impl StoredGame for Toy {
+        fn from_stored(value: Value) -> Result<Self, String> {
+            serde_json::from_value(value).map_err(|e| e.to_string())
+        }
         fn id(&self) -> &str {
             &self.id
         }

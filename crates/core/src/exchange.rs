@@ -266,7 +266,7 @@ pub fn export_backup<G: Serialize, S: Serialize>(doc: &Doc<G, S>, format: &str) 
 /// migrated as stored documents are). The caller checks every game by its system's rules.
 pub fn read_backup<G, S>(raw: &str, format: &'static str, layout: &Layout) -> Result<Doc<G, S>, ImportError>
 where
-    G: StoredGame + DeserializeOwned,
+    G: StoredGame,
     S: DeserializeOwned + Default,
 {
     // Backups first appeared with schema 2.

@@ -182,7 +182,7 @@ impl<K: KeyValueStore> Persistence<K> {
     /// Loads the stored document, or starts fresh with `new_game`, saying why when it matters.
     pub fn load<G, S>(&mut self, new_game: impl FnOnce() -> G) -> Loaded<G, S>
     where
-        G: StoredGame + DeserializeOwned,
+        G: StoredGame,
         S: DeserializeOwned + Default,
     {
         let layout = self.layout;
@@ -256,7 +256,7 @@ impl<K: KeyValueStore> Persistence<K> {
     /// changes not yet saved.
     pub fn external_change<G, S>(&mut self, raw: Option<&str>, dirty: bool) -> ExternalChange<G, S>
     where
-        G: StoredGame + DeserializeOwned,
+        G: StoredGame,
         S: DeserializeOwned + Default,
     {
         let Some(raw) = raw else { return ExternalChange::Ignore };

@@ -51,3 +51,61 @@ pub trait GameSystem: 'static {
     /// session throws `game` away, so a refusal half-way changes nothing.
     fn apply(game: &mut Self::Game, command: &Self::Command, now_ms: f64) -> Result<Self::Outcome, Self::Error>;
 }
+
+/// The tag a system's stored game carries as its field `system`: it is written as the
+/// system's [`GameSystem::ID`], so that the stored document says whose game it is, and is
+/// read as whatever was there (the app picks the system by it before the game is read).
+///
+/// ```
+/// use companion_core::system::{GameSystem, SystemTag};
+/// struct Toy;
+/// impl GameSystem for Toy {
+///     const ID: &'static str = "toy";
+///     const NAME: &'static str = "Toy";
+///     type Game = ();
+///     type Command = ();
+///     type Outcome = ();
+///     type Error = ();
+///     fn apply(_: &mut (), _: &(), _: f64) -> Result<(), ()> { Ok(()) }
+/// }
+/// assert_eq!(serde_json::to_string(&SystemTag::<Toy>::default()).unwrap(), "\"toy\"");
+/// ```
+pub struct SystemTag<S>(std::marker::PhantomData<fn() -> S>);
+
+impl<S> Default for SystemTag<S> {
+    fn default() -> Self {
+        SystemTag(std::marker::PhantomData)
+    }
+}
+
+impl<S> Clone for SystemTag<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for SystemTag<S> {}
+
+impl<S> PartialEq for SystemTag<S> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<S: GameSystem> std::fmt::Debug for SystemTag<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(S::ID)
+    }
+}
+
+impl<S: GameSystem> serde::Serialize for SystemTag<S> {
+    fn serialize<Z: serde::Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        serializer.serialize_str(S::ID)
+    }
+}
+
+impl<'de, S> serde::Deserialize<'de> for SystemTag<S> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(deserializer).map(|_| SystemTag::default())
+    }
+}

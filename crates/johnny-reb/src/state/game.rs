@@ -72,6 +72,9 @@ pub type LogEntry = companion_core::log::LogEntry<Phase>;
 /// A game in progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
+    /// Written as "johnny-reb": the stored document says whose game it is (schema 3).
+    #[serde(default)]
+    pub system: companion_core::system::SystemTag<super::command::JohnnyReb>,
     /// Stable identity, unique among the saved games.
     pub id: String,
     /// The game's name, as the players gave it.
@@ -127,6 +130,7 @@ impl Game {
     /// A new game at turn 1, phase 1.
     pub fn new(id: impl Into<String>, name: impl Into<String>) -> Game {
         Game {
+            system: Default::default(),
             id: id.into(),
             name: name.into(),
             turn: 1,
@@ -158,6 +162,10 @@ impl Game {
 }
 
 impl companion_core::doc::StoredGame for Game {
+    fn from_stored(value: serde_json::Value) -> Result<Self, String> {
+        serde_json::from_value(value).map_err(|e| e.to_string())
+    }
+
     fn id(&self) -> &str {
         &self.id
     }
