@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser, tableSet;
 before(async () => {
@@ -40,7 +40,6 @@ after(async () => {
   await server?.close();
 });
 
-const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
 const result = (page) => page.getByRole('status', { name: 'Result' });
 const main = (page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -4,7 +4,7 @@
 // a reload half way; its result is applied to both roster cards, undone, and applied again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -16,7 +16,6 @@ after(async () => {
   await server?.close();
 });
 
-const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
 
 /** The demo game with this turn's orders revealed (the 2nd Wisconsin charging the 1st
  *  Tennessee, which is on Hold) and the players' Table 10 entries the melee reads (the row list

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serveDist, launch, phone, openApp, downloadText } from './harness.mjs';
+import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -28,7 +28,6 @@ async function games(page) {
 const card = (page, name) => page.locator('.game-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const cardNames = (page) => page.locator('.game-card h3').allInnerTexts();
 const stored = (page) => page.evaluate(() => localStorage.getItem('johnny-reb'));
-const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
 
 async function download(page, name) {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).tap()]);

@@ -127,3 +127,10 @@ export async function downloadText(download) {
   const p = await download.path();
   return fs.readFileSync(p, 'utf8');
 }
+
+/** Waits until the game is saved: the shell shows "Saved on this device" once the change a
+ *  tap made (`<html data-save="saving">`, set at once by the tap) is written. */
+export async function settle(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.save !== 'saving');
+  await page.locator('.save-state').filter({ hasText: /Saved on this device|Not saved/ }).waitFor();
+}

@@ -5,7 +5,7 @@
 // from the Resolve menu.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -136,7 +136,7 @@ test('a charge: the normal move and three bonus dice in the open mark red at 11"
 test('a unit opened by its address (the tracker\'s phase-six link) fills in the gun section', async () => {
   const { context, page, problems } = await phone(browser);
   await demo(page);
-  await page.waitForTimeout(400); // saves are debounced by 250 ms
+  await settle(page);
   await openApp(page, server.url, 'resolve/move?unit=s-marye-1');
   await page.getByRole('heading', { level: 1, name: 'Movement' }).waitFor();
   await page.getByText('Gun section · Heavy · unlimbered').waitFor();

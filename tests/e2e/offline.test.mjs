@@ -2,7 +2,7 @@
 // new build is offered as an update instead of being mixed with the old one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, PHONE, watch, openApp, waitForServiceWorker } from './harness.mjs';
+import { serveDist, launch, PHONE, watch, openApp, waitForServiceWorker, settle } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -50,7 +50,7 @@ test('a new build is offered as an update, then taken on one tap', async () => {
   await waitForServiceWorker(page);
   const oldWorker = await page.evaluate(() => navigator.serviceWorker.controller.scriptURL);
   await page.getByRole('button', { name: 'Next phase' }).tap();
-  await page.waitForTimeout(400);
+  await settle(page);
 
   // Deploy a "new build": same files, a different service worker.
   await server.close();

@@ -4,7 +4,7 @@
 // demand of a charged unit on a Move order (3.2).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -82,7 +82,7 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   // A reload keeps the order and the running time: it continues, it does not restart.
   const beforeReload = await secondsLeft(page);
   assert.ok(beforeReload > 0 && beforeReload <= 9, `timer shows ${beforeReload}`);
-  await page.waitForTimeout(400);
+  await settle(page);
   await page.reload();
   await page.waitForSelector('html[data-started="true"]');
   await page.getByRole('timer').waitFor();
@@ -170,7 +170,7 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await page.getByRole('button', { name: 'Union' }).tap();
   await page.getByRole('article', { name: '2nd Wisconsin' }).getByText('Orders: T1 CH').waitFor();
   // And on the printed order sheet, in the turn 1 column.
-  await page.waitForTimeout(400);
+  await settle(page);
   await page.goto(server.url + 'print');
   const row = page.getByRole('region', { name: 'Union: roster and orders' }).getByRole('row', { name: /2nd Wisconsin/ });
   assert.equal(await row.getByRole('cell').nth(3).innerText(), 'CH');

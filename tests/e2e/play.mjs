@@ -3,8 +3,7 @@
 // the result card.
 import { openApp } from './harness.mjs';
 
-/** Saves are debounced by 250 ms. */
-export const settle = (page) => page.waitForTimeout(400);
+export { settle } from './harness.mjs';
 export const main = (page) => page.getByRole('navigation', { name: 'Main' });
 export const result = (page) => page.getByRole('status', { name: 'Result' });
 export const toggle = (page, legend, label) =>

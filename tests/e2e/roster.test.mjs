@@ -3,7 +3,7 @@
 // tap-to-update time with a 100-unit game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -77,7 +77,7 @@ test('build a regiment in a few taps; kills take stands from an uneven regiment 
   await card.getByText('Elite · Rifle-musket · March Column').waitFor();
 
   // Kept across a reload.
-  await page.waitForTimeout(400);
+  await settle(page);
   await page.reload();
   await page.getByRole('link', { name: 'Roster' }).tap();
   await page.getByRole('article', { name: '2nd Wisconsin' }).getByText('15 of 18 figures').waitFor();
@@ -177,7 +177,7 @@ test('a tap answers within a frame in a game of 100 units', async () => {
   await openApp(page, server.url);
   await buildBrigade(page);
   await addRegiment(page, 'Regiment 1', 20);
-  await page.waitForTimeout(400);
+  await settle(page);
   // Grow the stored game to 100 regiments, as an imported army would be.
   await page.evaluate(() => {
     const doc = JSON.parse(localStorage.getItem('johnny-reb'));

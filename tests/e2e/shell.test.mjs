@@ -2,7 +2,7 @@
 // touch targets, themes remembered, the game kept across reloads, nothing leaving the device.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -76,7 +76,7 @@ test('themes switch, are remembered, and "Follow device" follows the system', as
   assert.equal(text, 'rgb(0, 0, 0)');
 
   // Remembered across a reload.
-  await page.waitForTimeout(400);
+  await settle(page);
   await openApp(page, server.url, 'settings');
   assert.equal(await page.locator('html').getAttribute('data-theme'), 'sunlight');
   assert.equal(await page.getByRole('radio', { name: 'Sunlight (high contrast)' }).isChecked(), true);
@@ -96,7 +96,7 @@ test('the game is saved on every change and comes back after a reload; undo goes
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByText('Phase 3 of 8: Reveal Orders').waitFor();
-  await page.waitForTimeout(400); // the save is debounced by 250 ms
+  await settle(page);
   await page.reload();
   await page.getByText('Phase 3 of 8: Reveal Orders').waitFor();
   // Reloaded state has no undo; a new change can be undone and redone.

@@ -2,7 +2,7 @@
 // the app starts, says what is wrong, and loses nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, downloadText } from './harness.mjs';
+import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -37,7 +37,7 @@ test('corrupt saved data: the app starts, explains, keeps the raw text and offer
   // Playing on never overwrites the copy put aside.
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByText('Phase 2 of 8').waitFor();
-  await page.waitForTimeout(400);
+  await settle(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('johnny-reb.damaged')), raw);
   await context.close();
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveDist, launch, phone, openApp, downloadText } from './harness.mjs';
+import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -59,7 +59,7 @@ test('Table 10: printed values with provenance, a missing value entered, kept, a
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: 11, entered by players');
 
   // Kept across a reload.
-  await page.waitForTimeout(400);
+  await settle(page);
   await openApp(page, server.url, 'tables?t=10');
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: 11, entered by players');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).systems['johnny-reb'].table_entries);
@@ -71,7 +71,7 @@ test('Table 10: printed values with provenance, a missing value entered, kept, a
   await page.getByRole('button', { name: 'Reset', exact: true }).tap();
   await page.getByText(/Reset Row 80, roll 9/).waitFor();
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
-  await page.waitForTimeout(400);
+  await settle(page);
   await openApp(page, server.url, 'tables?t=10');
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
 

@@ -3,7 +3,7 @@
 // history, undo back a phase, and the game settings (length, house rules) kept over a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -15,7 +15,6 @@ after(async () => {
   await server?.close();
 });
 
-const settle = (page) => page.waitForTimeout(400); // saves are debounced by 250 ms
 
 /** Opens the demo game, then gives it this turn's orders, a routed regiment and a crew kill
  *  by editing the stored document (src/state/schema.rs) and reloading. */

@@ -77,10 +77,9 @@ impl StoredGame for SavedGame {
             Some(SystemId::JohnnyReb) => {
                 serde_json::from_value(value).map(|g| SavedGame::JohnnyReb(Box::new(g))).map_err(|e| e.to_string())
             }
-            None => Err(format!(
-                "a game of a system this version does not know ({})",
-                companion_core::names::shown(system)
-            )),
+            None => {
+                Err(format!("a game of a system this version does not know ({})", companion_core::names::shown(system)))
+            }
         }
     }
 

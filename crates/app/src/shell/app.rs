@@ -1,7 +1,7 @@
 //! The shell: the current area above a bottom navigation bar that reaches every area of the
 //! open game's system.
 
-use crate::shell::banners::Banners;
+use crate::shell::banners::{Banners, SaveState};
 use crate::shell::browser;
 use crate::shell::lazy::lazy_screen;
 use crate::shell::router::{Location, NavLink, provide_router};
@@ -29,6 +29,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="shell">
             <Banners/>
+            <SaveState/>
             <main id="main" class="area">
                 // The whole location (path and query) picks the screen, so a resolver opened
                 // for another unit starts afresh from its query.

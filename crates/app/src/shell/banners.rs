@@ -81,3 +81,15 @@ pub fn Banners() -> impl IntoView {
         </div>
     }
 }
+
+/// Where the game's save stands, in a word: the players see that nothing is lost.
+#[component]
+pub fn SaveState() -> impl IntoView {
+    let store = use_store();
+    let text = move || match (store.dirty.get(), store.written.get()) {
+        (true, _) => "Saving\u{2026}",
+        (false, true) => "\u{2713} Saved on this device",
+        (false, false) => "Not saved on this device: see the message above",
+    };
+    view! { <p class="save-state">{text}</p> }
+}

@@ -213,6 +213,15 @@ pub fn mark_started() {
     }
 }
 
+/// Where the document's save stands, on `<html data-save>`: "saving" from the change that
+/// calls for a save, then "saved" or "not-saved". Set at once, not on the next render, so that
+/// whoever looks right after a tap (the end-to-end tests) sees the change already pending.
+pub fn set_save_state(state: &str) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-save", state);
+    }
+}
+
 /// Calls `f` once a new version of the app is installed and waiting (public/pwa.js).
 pub fn on_update_ready(f: impl Fn() + 'static) {
     let ready = web_sys::window()

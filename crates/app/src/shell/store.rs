@@ -37,6 +37,8 @@ pub struct Store {
     pub error: RwSignal<Option<String>>,
     /// Changes not yet written.
     pub dirty: RwSignal<bool>,
+    /// Whether the last save was written (false: storage missing, full, paused or refused).
+    pub written: RwSignal<bool>,
     /// The stored document: every saved game (the open one as last put back) and settings.
     pub saves: RwSignal<AppDoc>,
     /// The system of the open game: its areas and screens are the ones shown.
@@ -66,11 +68,15 @@ impl Store {
             notice: RwSignal::new(loaded.notice),
             error: RwSignal::new(None),
             dirty: RwSignal::new(false),
+            written: RwSignal::new(true),
             system: RwSignal::new(open.system()),
             johnny_reb: jr::Signals::new(&open, &loaded.doc.systems.johnny_reb),
             saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
         };
+        let written = store.notice.with_untracked(|n| n.is_none());
+        store.written.set(written);
+        browser::set_save_state(if written { "saved" } else { "not-saved" });
         store.listen();
         store
     }
@@ -88,6 +94,7 @@ impl Store {
 
     /// Marks the document changed and schedules its save (debounced).
     pub fn changed(self) {
+        browser::set_save_state("saving");
         self.dirty.set(true);
         let generation = self.generation.get_untracked() + 1;
         self.generation.set(generation);
@@ -151,6 +158,8 @@ impl Store {
         let outcome = PERSISTENCE.with(|p| p.borrow_mut().as_mut().map(|p| p.save(&mut doc, force)));
         match outcome {
             Some(SaveOutcome::Saved) => {
+                browser::set_save_state("saved");
+                self.written.set(true);
                 self.dirty.set(false);
                 // A save that succeeds ends an earlier full-storage or conflict warning.
                 if matches!(self.notice.get_untracked(), Some(StorageNotice::Full | StorageNotice::Conflict)) {
@@ -158,6 +167,8 @@ impl Store {
                 }
             }
             Some(SaveOutcome::NotSaved(notice)) => {
+                browser::set_save_state("not-saved");
+                self.written.set(false);
                 // Keep a more specific notice (damaged data, no storage) on screen.
                 let keep = matches!(
                     self.notice.get_untracked(),
