@@ -303,9 +303,9 @@ test('the print route renders the roster as an order sheet and prints it', async
   await page.getByRole('link', { name: 'Roster and order sheet' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Roster and order sheet' }).waitFor();
   const union = page.getByRole('region', { name: 'Union: roster and orders' });
-  const table = union.getByRole('table');
+  const table = union.getByRole('table', { name: /Union roster and order sheet/ });
   const headers = await table.getByRole('columnheader').allInnerTexts();
-  assert.deepEqual(headers.slice(0, 4), ['Regiment', 'BMP', 'Figures', 'Weapon']);
+  assert.deepEqual(headers.slice(0, 4), ['Regiment or section', 'BMP', 'Figures', 'Weapon']);
   assert.ok(headers.includes('T1') && headers.includes('T8'), headers.join());
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /6th Wisconsin/ }) });
   const cells = await row.getByRole('cell').allInnerTexts();
@@ -314,7 +314,14 @@ test('the print route renders the roster as an order sheet and prints it', async
   assert.equal(cells[1], '17 (3-4-3-4-3)');
   assert.equal(cells[2], 'Rifle-musket');
   assert.ok(cells.slice(3).every((c) => c.trim() === ''));
-  assert.equal(await union.getByRole('row').count(), 11);
+  // Ten regiments and Hall's two gun sections, under the header row.
+  assert.equal(await table.getByRole('row').count(), 13);
+  const guns = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Hall, right section/ }) });
+  assert.match((await guns.getByRole('cell').allInnerTexts())[0], /^\d+\/\d+\/\d+/);
+  // The side's officers, with what each commands.
+  const officers = union.getByRole('table', { name: 'Union officers' });
+  const meredith = officers.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Solomon Meredith/ }) });
+  assert.deepEqual(await meredith.getByRole('cell').allInnerTexts(), ['Brigade commander', 'Iron Brigade', 'unhurt']);
   await page.getByRole('region', { name: 'Confederate: roster and orders' }).getByRole('rowheader', { name: /1st Tennessee/ }).waitFor();
 
   await page.getByRole('button', { name: 'Print roster and order sheet' }).tap();
@@ -325,6 +332,11 @@ test('the print route renders the roster as an order sheet and prints it', async
   assert.equal(await page.getByRole('button', { name: 'Print roster and order sheet' }).isVisible(), false);
   const breakAfter = await union.evaluate((e) => getComputedStyle(e).breakAfter);
   assert.equal(breakAfter, 'page');
+  // At the printable width of an A4 or Letter page (about 700 CSS px inside the margins), the
+  // sheet fits: the T8 column is not cut off.
+  await page.setViewportSize({ width: 700, height: 1000 });
+  const fits = await table.evaluate((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth + 1);
+  assert.ok(fits, 'the order sheet is wider than the printed page');
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

@@ -150,6 +150,15 @@ pub fn GamesScreen() -> impl IntoView {
     let pending_list = RwSignal::new(None::<ArmyList>);
     let pending_backup = RwSignal::new(None::<AppDoc>);
 
+    // "Import an army list" on a game's first start lands here, at the import.
+    if crate::shell::router::use_query_map().with_untracked(|q| q.get("show")).as_deref() == Some("import") {
+        request_animation_frame(|| {
+            if let Some(heading) = document().get_element_by_id("import-title") {
+                heading.scroll_into_view();
+            }
+        });
+    }
+
     let report = move |result: Result<String, String>| match result {
         Ok(text) => {
             problem.set(None);
@@ -406,7 +415,7 @@ pub fn GamesScreen() -> impl IntoView {
             <h2>"Games on this device"</h2>
             <ul class="game-list">{list_view}</ul>
 
-            <h2>"Export and import"</h2>
+            <h2 id="import-title">"Export and import"</h2>
             {move || match store.system.get() {
                 SystemId::JohnnyReb => view! { <jr_files::OpenGameFiles report=Callback::new(report)/> }.into_any(),
             }}

@@ -35,6 +35,32 @@ fn checklist_item(item: PhaseItem) -> AnyView {
     .into_any()
 }
 
+/// The first screen of a game with no armies: a way in rather than an empty checklist (the
+/// rules require nothing of a game without units).
+#[component]
+fn FirstStart() -> impl IntoView {
+    let shell = crate::shell::store::use_shell();
+    let problem = RwSignal::new(None::<String>);
+    let on_demo = move |_| {
+        if let Err(why) = crate::shell::games::open_demo(shell) {
+            problem.set(Some(why));
+        }
+    };
+    view! {
+        <section class="card first-start" aria-labelledby="first-start-title">
+            <h2 id="first-start-title">"Start here"</h2>
+            <p>"This game has no armies yet. Pick a way in:"</p>
+            <div class="actions stacked">
+                <button class="button primary big" on:click=on_demo>"Open the demo game"</button>
+                <a class="button big" href="/roster?side=union">"Build the Union side"</a>
+                <a class="button big" href="/roster?side=confederate">"Build the Confederate side"</a>
+                <a class="button big" href="/games?show=import">"Import an army list"</a>
+            </div>
+            {move || problem.get().map(|p| view! { <p class="banner error" role="alert">{p}</p> })}
+        </section>
+    }
+}
+
 /// The turn tracker.
 #[component]
 pub fn GameScreen() -> impl IntoView {
@@ -79,6 +105,8 @@ pub fn GameScreen() -> impl IntoView {
     let history_opened = RwSignal::new(false);
     let can_undo = move || store.session.with(|s| s.can_undo());
     let can_redo = move || store.session.with(|s| s.can_redo());
+    let no_armies =
+        move || store.session.with(|s| Side::BOTH.iter().all(|side| s.game().roster.army(*side).divisions.is_empty()));
     let recent =
         move || store.session.with(|s| s.game().log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>());
 
@@ -92,6 +120,9 @@ pub fn GameScreen() -> impl IntoView {
                     "Phase " {move || phase().number()} " of 8: " <strong>{move || phase().name()}</strong>
                 </p>
             </div>
+            <Show when=no_armies>
+                <FirstStart/>
+            </Show>
             <ul class="army-summary" aria-label="Command integrity">
                 {move || {
                     store.session.with(|s| {

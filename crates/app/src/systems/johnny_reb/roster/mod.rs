@@ -87,7 +87,9 @@ fn use_alerts() -> RosterAlerts {
 #[component]
 pub fn RosterScreen() -> impl IntoView {
     let store = use_store();
-    let side = RwSignal::new(Side::Union);
+    // "Build the Confederate side" on the first start opens this screen on that side.
+    let asked = crate::shell::router::use_query_map().with_untracked(|q| q.get("side"));
+    let side = RwSignal::new(if asked.as_deref() == Some("confederate") { Side::Confederate } else { Side::Union });
     let alerts = RosterAlerts(RwSignal::new(Vec::new()));
     provide_context(alerts);
 
@@ -254,6 +256,14 @@ fn DivisionBlock(id: String) -> impl IntoView {
     .into_any()
 }
 
+/// What a brigade's foot is adding: nothing, a regiment or a battery.
+#[derive(Clone, Copy, PartialEq)]
+enum Adding {
+    Nothing,
+    Regiment,
+    Battery,
+}
+
 #[component]
 fn BrigadeBlock(id: String) -> impl IntoView {
     let store = use_store();
@@ -266,7 +276,7 @@ fn BrigadeBlock(id: String) -> impl IntoView {
     let battery_ids =
         move || brigade.get().map(|b| b.batteries.iter().map(|b| b.id.clone()).collect::<Vec<_>>()).unwrap_or_default();
     let name = move || brigade.get().map(|b| b.name).unwrap_or_default();
-    let adding = RwSignal::new(false);
+    let adding = RwSignal::new(Adding::Nothing);
 
     view! {
         <section class="brigade" aria-label=name>
@@ -274,31 +284,52 @@ fn BrigadeBlock(id: String) -> impl IntoView {
             <p class="muted integrity">
                 {move || integrity().map(|i| format!("{} of {} points lost: {}.", i.lost, i.value, level_words(i.level)))}
             </p>
-            <For each=regiment_ids key=|id| id.clone() children=move |rid| view! { <RegimentCard id=rid brigade=id.get_value()/> }/>
-            <For each=battery_ids key=|id| id.clone() children=move |id| view! { <battery::BatteryCard id=id/> }/>
-            <Show
-                when=move || adding.get()
-                fallback=move || view! {
+            <div class="unit-grid">
+                <For each=regiment_ids key=|id| id.clone() children=move |rid| view! { <RegimentCard id=rid brigade=id.get_value()/> }/>
+                <For each=battery_ids key=|id| id.clone() children=move |id| view! { <battery::BatteryCard id=id/> }/>
+            </div>
+            // A battery is added as readily as a regiment (0.1.2): both from the brigade's foot.
+            {move || match adding.get() {
+                Adding::Nothing => view! {
                     <div class="row">
-                        <button class="button" on:click=move |_| adding.set(true)>
+                        <button class="button" on:click=move |_| adding.set(Adding::Regiment)>
                             {move || format!("Add a regiment to {}", name())}
+                        </button>
+                        <button class="button" on:click=move |_| adding.set(Adding::Battery)>
+                            {move || format!("Add a battery to {}", name())}
                         </button>
                     </div>
                 }
-            >
-                <forms::RegimentForm brigade=id.get_value() on_done=Callback::new(move |_| adding.set(false))/>
-            </Show>
+                .into_any(),
+                Adding::Regiment => view! {
+                    <forms::RegimentForm brigade=id.get_value() on_done=Callback::new(move |_| adding.set(Adding::Nothing))/>
+                }
+                .into_any(),
+                Adding::Battery => view! {
+                    <div class="add-battery">
+                        <forms::AddNamed
+                            label="New battery"
+                            button="Add battery"
+                            on_add=Callback::new(move |name: String| {
+                                if alerts.dispatch(store, Command::AddBattery { owner: id.get_value(), name }).is_some() {
+                                    adding.set(Adding::Nothing);
+                                }
+                            })
+                        />
+                        <button class="button" on:click=move |_| adding.set(Adding::Nothing)>"Cancel"</button>
+                    </div>
+                }
+                .into_any(),
+            }}
             <details class="more">
                 <summary class="button">{move || format!("More for {}", name())}</summary>
-                <div class="row">
-                    <forms::AddNamed
-                        label="New battery"
-                        button="Add battery"
-                        on_add=Callback::new(move |name: String| {
-                            alerts.dispatch(store, Command::AddBattery { owner: id.get_value(), name });
-                        })
-                    />
-                </div>
+                <forms::AddNamed
+                    label="New name for the brigade"
+                    button="Rename brigade"
+                    on_add=Callback::new(move |name: String| {
+                        alerts.dispatch(store, Command::RenameBrigade { id: id.get_value(), name });
+                    })
+                />
                 <div class="row">
                     <button class="button" on:click=move |_| { alerts.dispatch(store, Command::CopyBrigade { id: id.get_value() }); }>
                         "Copy brigade"

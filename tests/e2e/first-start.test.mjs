@@ -1,0 +1,89 @@
+// A new player's first start on a phone: a game with no armies offers its ways in (the demo,
+// building either side, importing an army list) on the first screen rather than an empty
+// checklist; and setting up a side: a battery added beside a regiment, a brigade renamed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const DEMO = "Demo: McPherson's Ridge, 1 July 1863";
+
+test('a game with no armies offers the demo, building a side and importing an army list', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url);
+  const start = page.getByRole('region', { name: 'Start here' });
+  await start.waitFor();
+  // All four ways in are on the first screen, without scrolling.
+  for (const name of ['Open the demo game']) {
+    assert.ok(await start.getByRole('button', { name }).isVisible());
+  }
+  for (const name of ['Build the Union side', 'Build the Confederate side', 'Import an army list']) {
+    const link = start.getByRole('link', { name });
+    assert.ok(await link.isVisible(), name);
+    const box = await link.boundingBox();
+    assert.ok(box && box.y + box.height <= 844, `${name} is below the fold`);
+    assert.ok(box.height >= 48, `${name} is ${box.height}px tall`);
+  }
+
+  await start.getByRole('link', { name: 'Build the Confederate side' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Confederate' }).getAttribute('aria-pressed'), 'true');
+
+  await page.getByRole('link', { name: 'Game' }).tap();
+  await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Import an army list' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Saved games' }).waitFor();
+  await page.getByRole('heading', { name: 'Export and import' }).waitFor();
+  await page.waitForFunction(() => {
+    const r = document.getElementById('import-title')?.getBoundingClientRect();
+    return r && r.top >= 0 && r.top < window.innerHeight;
+  });
+
+  await page.getByRole('link', { name: 'Game' }).tap();
+  await page.getByRole('region', { name: 'Start here' }).getByRole('button', { name: 'Open the demo game' }).tap();
+  await page.getByText(DEMO).waitFor();
+  // A game with armies has no "Start here".
+  assert.equal(await page.getByRole('region', { name: 'Start here' }).count(), 0);
+  await settle(page);
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
+
+test('a battery is added from the brigade as a regiment is, and a brigade is renamed', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url);
+  await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Build the Union side' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor();
+  await page.getByLabel('New division', { exact: true }).fill('Wadsworth’s Division');
+  await page.getByRole('button', { name: 'Add division' }).tap();
+  await page.getByLabel('New brigade', { exact: true }).fill('1st Brigade');
+  await page.getByRole('button', { name: 'Add brigade' }).tap();
+  await page.getByRole('heading', { level: 3, name: '1st Brigade' }).waitFor();
+
+  await page.getByRole('button', { name: 'Add a battery to 1st Brigade' }).tap();
+  await page.getByLabel('New battery', { exact: true }).fill('Hall’s Battery');
+  await page.getByRole('button', { name: 'Add battery' }).tap();
+  await page.getByRole('heading', { name: 'Hall’s Battery' }).waitFor();
+  // The form closes once the battery is in; the brigade's foot offers both again.
+  await page.getByRole('button', { name: 'Add a regiment to 1st Brigade' }).waitFor();
+
+  await page.getByRole('button', { name: 'More for 1st Brigade' }).tap();
+  await page.getByLabel('New name for the brigade').fill('Iron Brigade');
+  await page.getByRole('button', { name: 'Rename brigade' }).tap();
+  await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
+  await settle(page);
+  await page.reload();
+  await page.getByRole('link', { name: 'Roster' }).tap();
+  await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
+  await page.getByRole('heading', { name: 'Hall’s Battery' }).waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});
