@@ -38,7 +38,7 @@ test('a game with no armies offers the demo, building a side and importing an ar
   await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Confederate' }).getAttribute('aria-pressed'), 'true');
 
-  await page.getByRole('link', { name: 'Game' }).tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
   await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Import an army list' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Saved games' }).waitFor();
   await page.getByRole('heading', { name: 'Export and import' }).waitFor();
@@ -47,7 +47,7 @@ test('a game with no armies offers the demo, building a side and importing an ar
     return r && r.top >= 0 && r.top < window.innerHeight;
   });
 
-  await page.getByRole('link', { name: 'Game' }).tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
   await page.getByRole('region', { name: 'Start here' }).getByRole('button', { name: 'Open the demo game' }).tap();
   await page.getByText(DEMO).waitFor();
   // A game with armies has no "Start here".
@@ -75,13 +75,13 @@ test('a battery is added from the brigade as a regiment is, and a brigade is ren
   // The form closes once the battery is in; the brigade's foot offers both again.
   await page.getByRole('button', { name: 'Add a regiment to 1st Brigade' }).waitFor();
 
-  await page.getByRole('button', { name: 'More for 1st Brigade' }).tap();
+  await page.getByText('More for 1st Brigade', { exact: true }).tap();
   await page.getByLabel('New name for the brigade').fill('Iron Brigade');
   await page.getByRole('button', { name: 'Rename brigade' }).tap();
   await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
   await settle(page);
   await page.reload();
-  await page.getByRole('link', { name: 'Roster' }).tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
   await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
   await page.getByRole('heading', { name: 'Hall’s Battery' }).waitFor();
   assert.deepEqual(problems.errors, []);
