@@ -359,3 +359,35 @@ test('the Saved games screen keeps 48 px targets and does not scroll sideways', 
   assert.equal(overflow, false, 'the page scrolls sideways');
   await context.close();
 });
+
+test('an army list copied as text on one phone is pasted into a game on another', async () => {
+  const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
+  const { context, page, problems } = await phone(browser, clipboard);
+  await games(page);
+  await page.getByRole('button', { name: 'Open the demo game' }).tap();
+  await card(page, DEMO).getByText('Open now').waitFor();
+  await page.getByRole('button', { name: 'Copy the Confederate army list as text' }).tap();
+  await page.getByText('Copied the Confederate army list as text').waitFor();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+
+  const other = await phone(browser, clipboard);
+  await games(other.page);
+  await other.page.getByText('Paste an army list or game', { exact: true }).first().tap();
+  const box = other.page.getByRole('textbox', { name: 'Paste an army list or game' });
+  // Nonsense is refused with its reason, and nothing changes.
+  await box.fill('not an army list');
+  await other.page.getByRole('button', { name: 'Import the pasted text' }).tap();
+  await other.page.getByText(/Not imported\..*Nothing saved was changed\./).waitFor();
+  await box.fill(text);
+  await other.page.getByRole('button', { name: 'Import the pasted text' }).tap();
+  await other.page.getByRole('button', { name: 'Load for the Confederates' }).tap();
+  await other.page.getByText('Loaded the army list for the Confederates.').waitFor();
+  await settle(other.page);
+  await openApp(other.page, server.url, 'roster');
+  await other.page.getByRole('button', { name: 'Confederate' }).tap();
+  await other.page.getByRole('article', { name: '1st Tennessee' }).waitFor();
+  assert.deepEqual(problems.errors, []);
+  assert.deepEqual(other.problems.errors, []);
+  await other.context.close();
+  await context.close();
+});

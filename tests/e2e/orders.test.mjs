@@ -127,6 +127,12 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   }
 
   await page.getByRole('button', { name: 'Finished marking for the Confederate' }).tap();
+  // The 7th Tennessee has no order: the player is asked before it is given Hold (1.1.2).
+  const unmarked = page.getByRole('alertdialog').filter({ hasText: /of \d+ marked: give the other 1 Hold/ });
+  await unmarked.getByText('Not marked: 7th Tennessee.').waitFor();
+  await unmarked.getByRole('button', { name: 'Keep marking' }).tap();
+  await page.getByRole('button', { name: 'Finished marking for the Confederate' }).tap();
+  await page.getByRole('button', { name: 'Give them Hold and finish' }).tap();
   await page.getByRole('alert').filter({ hasText: 'Confederate has marked its orders; Hold given to 7th Tennessee' }).waitFor();
   await page.getByRole('button', { name: 'Hide and hand over' }).tap();
   await page.getByRole('heading', { name: 'Orders marked' }).waitFor();

@@ -62,6 +62,7 @@ test('own devices: each phone marks its side; reveal with "will be charged"; on 
   await wisconsin.getByText('Order: ← Move This Direction, left').waitFor();
   assert.equal(await u.getByRole('article', { name: '1st Tennessee' }).count(), 0);
   await u.getByRole('button', { name: 'Finished marking for the Union' }).tap();
+  await u.getByRole('button', { name: 'Give them Hold and finish' }).tap();
 
   await c.getByRole('button', { name: /^Start marking: / }).tap();
   await c.getByRole('timer').waitFor();
@@ -69,6 +70,7 @@ test('own devices: each phone marks its side; reveal with "will be charged"; on 
   await tennessee.getByRole('button', { name: 'C Charge' }).tap();
   assert.equal(await c.getByRole('article', { name: '6th Wisconsin' }).count(), 0);
   await c.getByRole('button', { name: 'Finished marking for the Confederate' }).tap();
+  await c.getByRole('button', { name: 'Give them Hold and finish' }).tap();
 
   // The Union phone: its side has marked, so phase 1 is done without asking (1.1).
   await nav(u, 'Game').tap();

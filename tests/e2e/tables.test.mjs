@@ -151,3 +151,38 @@ test('every table opens without widening the page, and its touch targets are at 
   assert.deepEqual(problems.errors, []);
   await context.close();
 });
+
+test('a table set is copied as text on one phone and pasted on another; pasted nonsense is refused', async () => {
+  const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
+  const { context, page, problems } = await phone(browser, clipboard);
+  await openApp(page, server.url, 'tables?t=10');
+  await cell(page, 'Row 80, roll 10').tap();
+  const input = page.getByRole('textbox', { name: 'Value from your card' });
+  await input.fill('12');
+  await input.press('Enter');
+  await page.getByText('Saved Row 80, roll 10.').waitFor();
+  await page.getByRole('link', { name: 'All tables' }).tap();
+  await page.getByRole('button', { name: 'Copy the table set as text' }).tap();
+  await page.getByRole('status').filter({ hasText: 'Copied 1 entry as text' }).waitFor();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(JSON.parse(text).format, 'johnny-reb-table-set');
+
+  const other = await phone(browser, clipboard);
+  await openApp(other.page, server.url, 'tables');
+  await other.page.getByText('Paste a table set', { exact: true }).first().tap();
+  const box = other.page.getByRole('textbox', { name: 'Paste a table set' });
+  await box.fill('{"format": "johnny-reb-table-set", ');
+  await other.page.getByRole('button', { name: 'Import the pasted table set' }).tap();
+  await other.page.getByRole('alert').filter({ hasText: 'Nothing was imported.' }).waitFor();
+  // What was typed stays in the box after a refusal, to be corrected.
+  assert.notEqual(await box.inputValue(), '');
+  await box.fill(text);
+  await other.page.getByRole('button', { name: 'Import the pasted table set' }).tap();
+  await other.page.getByRole('status').filter({ hasText: 'Imported 1 entry from the pasted text.' }).waitFor();
+  await other.page.getByRole('link', { name: /Table 10\s*Combat Results/ }).tap();
+  assert.equal(await cell(other.page, 'Row 80, roll 10').getAttribute('aria-label'), 'Row 80, roll 10: 12, entered by players');
+  assert.deepEqual(problems.errors, []);
+  assert.deepEqual(other.problems.errors, []);
+  await other.context.close();
+  await context.close();
+});

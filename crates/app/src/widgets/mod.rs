@@ -1,6 +1,8 @@
 //! Widgets every system's resolvers share: dice entered by face or rolled by the app
-//! ([`dice`]), the odds before a roll ([`odds`]), and large toggles ([`toggles`]).
+//! ([`dice`]), the odds before a roll ([`odds`]), large toggles ([`toggles`]), and text copied
+//! out and pasted in for sharing ([`paste`]).
 
 pub mod dice;
 pub mod odds;
+pub mod paste;
 pub mod toggles;

@@ -194,27 +194,34 @@ pub fn GamesScreen() -> impl IntoView {
         );
     };
 
+    // A game or army list, from a file or pasted text: read and checked the same way.
+    let take_text = move |text: Result<String, String>| {
+        let result = text.and_then(|raw| import_file(store, &raw));
+        match result {
+            Ok(Imported::Game(name)) => {
+                deleted.set(None);
+                report(Ok(format!("Imported {} and opened it.", quoted(&name))));
+            }
+            Ok(Imported::ArmyList(list)) => {
+                problem.set(None);
+                note.set(None);
+                pending_list.set(Some(list));
+            }
+            Err(why) => report(Err(format!("Not imported. {why} Nothing saved was changed."))),
+        }
+    };
     let on_import = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
             return;
         };
         pending_list.set(None);
         pending_backup.set(None);
-        files::read_chosen(&input, MAX_FILE_BYTES, move |text| {
-            let result = text.and_then(|raw| import_file(store, &raw));
-            match result {
-                Ok(Imported::Game(name)) => {
-                    deleted.set(None);
-                    report(Ok(format!("Imported {} and opened it.", quoted(&name))));
-                }
-                Ok(Imported::ArmyList(list)) => {
-                    problem.set(None);
-                    note.set(None);
-                    pending_list.set(Some(list));
-                }
-                Err(why) => report(Err(format!("Not imported. {why} Nothing saved was changed."))),
-            }
-        });
+        files::read_chosen(&input, MAX_FILE_BYTES, take_text);
+    };
+    let on_paste = move |text: Result<String, String>| {
+        pending_list.set(None);
+        pending_backup.set(None);
+        take_text(text);
     };
     let on_restore_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
@@ -425,7 +432,13 @@ pub fn GamesScreen() -> impl IntoView {
                     <input type="file" accept=".json,application/json" class="visually-hidden" on:change=on_import/>
                 </label>
             </div>
-            <p class="muted">"A game file opens as a new game. An army list replaces one side's roster of the open game."</p>
+            <crate::widgets::paste::PasteBox
+                label="Paste an army list or game"
+                button="Import the pasted text"
+                max_bytes=MAX_FILE_BYTES
+                on_paste=Callback::new(on_paste)
+            />
+            <p class="muted">"A game file opens as a new game. An army list replaces one side's roster of the open game. Text copied as text on another phone is pasted here."</p>
 
             <h2>"Print"</h2>
             <div class="row">

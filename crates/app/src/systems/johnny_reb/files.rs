@@ -124,6 +124,14 @@ pub fn OpenGameFiles(report: Callback<Result<String, String>>) -> impl IntoView 
             }))
         });
     };
+    let copy_list = move |side: Side| {
+        let game = open_game();
+        crate::widgets::paste::copy_text(&exchange::export_army_list(&game, side), move |r| {
+            report.run(r.map(|_| {
+                format!("Copied the {} army list as text: paste it into a message, or into “Paste an army list or game” on the other phone.", side.label())
+            }))
+        });
+    };
     view! {
         <div class="row">
             <button class="button" on:click=export_game>"Export the open game"</button>
@@ -138,6 +146,9 @@ pub fn OpenGameFiles(report: Callback<Result<String, String>>) -> impl IntoView 
                         </button>
                         <button class="button" on:click=move |_| share_list(side)>
                             {format!("Share the {} roster", side.label())}
+                        </button>
+                        <button class="button" on:click=move |_| copy_list(side)>
+                            {format!("Copy the {} army list as text", side.label())}
                         </button>
                     </div>
                 }

@@ -8,6 +8,7 @@ use crate::systems::johnny_reb::store::{Store, use_store};
 use johnny_reb::rules::command::IntegrityLevel;
 use johnny_reb::rules::unit::{Formation, MoraleLevel, OrderKind};
 use johnny_reb::state::command::Command;
+use johnny_reb::state::game::Game;
 use johnny_reb::state::orders::{MoveDirection, OrderChoice, OrderedUnit, OrdersCommand, integrity_of, units_of};
 use johnny_reb::state::roster::{Roster, Side};
 use leptos::prelude::*;
@@ -393,6 +394,31 @@ fn GroupBlock(group: Group, enemies: Vec<OrderedUnit>) -> impl IntoView {
     .into_any()
 }
 
+/// The units of a side still without an order this turn, asked about before finishing.
+#[derive(Clone, Debug, PartialEq)]
+struct Unmarked {
+    total: usize,
+    names: Vec<String>,
+}
+
+impl Unmarked {
+    fn of(game: &Game, side: Side) -> Unmarked {
+        let turn = game.orders_this_turn();
+        let units = units_of(&game.roster, side);
+        let total = units.len();
+        let names =
+            units.into_iter().filter(|u| turn.and_then(|t| t.order_of(&u.id)).is_none()).map(|u| u.name).collect();
+        Unmarked { total, names }
+    }
+
+    /// "10 of 12 marked: give the other 2 Hold (1.1.2)?"
+    fn question(&self) -> String {
+        let marked = self.total.saturating_sub(self.names.len());
+        let other = self.names.len();
+        format!("{marked} of {} marked: give the other {other} Hold (1.1.2)?", self.total)
+    }
+}
+
 /// One side marking its orders, with the timer if it runs.
 #[component]
 pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
@@ -402,10 +428,18 @@ pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
         let enemy = if side == Side::Union { Side::Confederate } else { Side::Union };
         (groups_of(&g.roster, side), units_of(&g.roster, enemy), g.orders_this_turn().and_then(|t| t.timer))
     });
-    let finish = move |_| {
+    // Finishing early gives Hold to every unit not marked (1.1.2): the player is told how many
+    // and which, and asked, before it happens. At time-out it stays automatic (1.1.1).
+    let unmarked_question = RwSignal::new(None::<Unmarked>);
+    let finish_now = move || {
+        unmarked_question.set(None);
         if let Ok(out) = store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
             on_message.run(out.text);
         }
+    };
+    let finish = move |_| {
+        let unmarked = store.session.with_untracked(|s| Unmarked::of(s.game(), side));
+        if unmarked.names.is_empty() { finish_now() } else { unmarked_question.set(Some(unmarked)) }
     };
     let empty = groups.is_empty();
     view! {
@@ -426,9 +460,25 @@ pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            <div class="row">
-                <button class="button primary big" on:click=finish>{format!("Finished marking for the {}", side.label())}</button>
-            </div>
+            {move || match unmarked_question.get() {
+                None => view! {
+                    <div class="row">
+                        <button class="button primary big" on:click=finish>{format!("Finished marking for the {}", side.label())}</button>
+                    </div>
+                }
+                .into_any(),
+                Some(u) => view! {
+                    <div class="banner warning" role="alertdialog" aria-labelledby="unmarked-question">
+                        <p id="unmarked-question"><strong>{u.question()}</strong></p>
+                        <p>"Not marked: " {u.names.join(", ")} "."</p>
+                        <div class="actions">
+                            <button class="button primary" on:click=move |_| finish_now()>"Give them Hold and finish"</button>
+                            <button class="button" on:click=move |_| unmarked_question.set(None)>"Keep marking"</button>
+                        </div>
+                    </div>
+                }
+                .into_any(),
+            }}
         </section>
     }
     .into_any()

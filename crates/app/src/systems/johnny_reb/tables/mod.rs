@@ -66,6 +66,25 @@ fn TableList() -> impl IntoView {
         });
     };
 
+    let copy = move |_| {
+        let text = store.table_entries.with_untracked(entry::encode_table_set);
+        let n = entered();
+        crate::widgets::paste::copy_text(&text, move |r| match r {
+            Ok(()) => status.set(Some((
+                false,
+                format!(
+                    "Copied {} as text: paste it into a message, or into “Paste a table set” on the other phone.",
+                    entries(n)
+                ),
+            ))),
+            Err(why) => status.set(Some((true, why))),
+        });
+    };
+    let paste = move |text: Result<String, String>| match text.and_then(|t| store.import_table_set(&t)) {
+        Ok(n) => status.set(Some((false, format!("Imported {} from the pasted text.", entries(n))))),
+        Err(why) => status.set(Some((true, format!("Nothing was imported. {why}")))),
+    };
+
     view! {
         <section class="screen tables" aria-labelledby="tables-title">
             <h1 id="tables-title">"Tables"</h1>
@@ -106,7 +125,14 @@ fn TableList() -> impl IntoView {
                     accept=".json,application/json"
                     on:change=import
                 />
+                <button class="button" on:click=copy>"Copy the table set as text"</button>
             </div>
+            <crate::widgets::paste::PasteBox
+                label="Paste a table set"
+                button="Import the pasted table set"
+                max_bytes=entry::MAX_TABLE_SET_BYTES
+                on_paste=Callback::new(paste)
+            />
             {move || status.get().map(|(error, text)| {
                 if error {
                     view! { <p class="banner error" role="alert">{text}</p> }.into_any()
