@@ -40,8 +40,9 @@ pub fn PasteBox(
     button: &'static str,
     /// Most bytes accepted.
     max_bytes: usize,
-    /// Hears the pasted text, or the reason it was refused.
-    on_paste: Callback<Result<String, String>>,
+    /// Hears the pasted text, or the reason it was refused; answers whether it was taken (the
+    /// box is emptied then, and kept to be corrected otherwise).
+    on_paste: Callback<Result<String, String>, bool>,
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -55,9 +56,8 @@ pub fn PasteBox(
                 pasted.len() / 1024,
                 max_bytes / 1024
             )));
-        } else {
+        } else if on_paste.run(Ok(pasted)) {
             text.set(String::new());
-            on_paste.run(Ok(pasted));
         }
     };
     view! {

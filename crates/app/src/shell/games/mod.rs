@@ -195,19 +195,24 @@ pub fn GamesScreen() -> impl IntoView {
     };
 
     // A game or army list, from a file or pasted text: read and checked the same way.
-    let take_text = move |text: Result<String, String>| {
+    let take_text = move |text: Result<String, String>| -> bool {
         let result = text.and_then(|raw| import_file(store, &raw));
         match result {
             Ok(Imported::Game(name)) => {
                 deleted.set(None);
                 report(Ok(format!("Imported {} and opened it.", quoted(&name))));
+                true
             }
             Ok(Imported::ArmyList(list)) => {
                 problem.set(None);
                 note.set(None);
                 pending_list.set(Some(list));
+                true
             }
-            Err(why) => report(Err(format!("Not imported. {why} Nothing saved was changed."))),
+            Err(why) => {
+                report(Err(format!("Not imported. {why} Nothing saved was changed.")));
+                false
+            }
         }
     };
     let on_import = move |ev: leptos::ev::Event| {
@@ -216,12 +221,14 @@ pub fn GamesScreen() -> impl IntoView {
         };
         pending_list.set(None);
         pending_backup.set(None);
-        files::read_chosen(&input, MAX_FILE_BYTES, take_text);
+        files::read_chosen(&input, MAX_FILE_BYTES, move |text| {
+            take_text(text);
+        });
     };
     let on_paste = move |text: Result<String, String>| {
         pending_list.set(None);
         pending_backup.set(None);
-        take_text(text);
+        take_text(text)
     };
     let on_restore_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {

@@ -81,8 +81,14 @@ fn TableList() -> impl IntoView {
         });
     };
     let paste = move |text: Result<String, String>| match text.and_then(|t| store.import_table_set(&t)) {
-        Ok(n) => status.set(Some((false, format!("Imported {} from the pasted text.", entries(n))))),
-        Err(why) => status.set(Some((true, format!("Nothing was imported. {why}")))),
+        Ok(n) => {
+            status.set(Some((false, format!("Imported {} from the pasted text.", entries(n)))));
+            true
+        }
+        Err(why) => {
+            status.set(Some((true, format!("Nothing was imported. {why}"))));
+            false
+        }
     };
 
     view! {
