@@ -127,9 +127,15 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   }
 
   await page.getByRole('button', { name: 'Finished marking for the Confederate' }).tap();
-  // The 7th Tennessee has no order: the player is asked before it is given Hold (1.1.2).
-  const unmarked = page.getByRole('alertdialog').filter({ hasText: /of \d+ marked: give the other 1 Hold/ });
-  await unmarked.getByText('Not marked: 7th Tennessee.').waitFor();
+  // The 7th Tennessee (and others) have no order: the player is told how many and which, and
+  // asked, before they are given Hold (1.1.2).
+  const unmarked = page.getByRole('alertdialog').filter({ hasText: /\d+ of \d+ marked: give the other \d+ Hold/ });
+  const question = await unmarked.locator('#unmarked-question').innerText();
+  const [, marked, total, other] = question.match(/(\d+) of (\d+) marked: give the other (\d+) Hold/).map(Number);
+  assert.equal(marked + other, total);
+  const names = (await unmarked.getByText(/^Not marked: /).innerText()).replace(/^Not marked: |\.$/g, '').split(', ');
+  assert.equal(names.length, other);
+  assert.ok(names.includes('7th Tennessee') && !names.includes('1st Tennessee'), names.join());
   await unmarked.getByRole('button', { name: 'Keep marking' }).tap();
   await page.getByRole('button', { name: 'Finished marking for the Confederate' }).tap();
   await page.getByRole('button', { name: 'Give them Hold and finish' }).tap();

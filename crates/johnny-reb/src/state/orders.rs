@@ -786,16 +786,23 @@ fn put(turn: &mut TurnOrders, order: UnitOrder) {
     }
 }
 
+/// The units of `side` that take orders and have none this turn: those finishing would give
+/// Hold (1.1.1, 1.1.2). Routed units are not marked (1.1.3).
+pub fn unmarked_units(game: &Game, side: Side) -> Vec<OrderedUnit> {
+    let turn = game.orders_this_turn();
+    units_of(&game.roster, side)
+        .into_iter()
+        .filter(|u| u.morale != MoraleLevel::Routed && turn.and_then(|t| t.order_of(&u.id)).is_none())
+        .collect()
+}
+
 /// Gives Hold to every unit of `side` that takes orders and has none (1.1.1, 1.1.2); routed
 /// units are not marked (1.1.3). Returns their names.
 pub fn hold_for_unmarked(game: &mut Game, side: Side) -> Vec<String> {
-    let units = units_of(&game.roster, side);
+    let units = unmarked_units(game, side);
     let turn = turn_mut(game);
     let mut named = Vec::new();
     for u in units {
-        if u.morale == MoraleLevel::Routed || turn.order_of(&u.id).is_some() {
-            continue;
-        }
         named.push(u.name.clone());
         turn.orders.push(UnitOrder {
             unit: u.id,
@@ -1580,5 +1587,22 @@ mod tests {
         let old: OrdersSetup = serde_json::from_str(r#"{"mode":"OwnDevices"}"#).unwrap();
         assert_eq!(old.timer_seconds, 180);
         assert_eq!(old.mode, PlayMode::OwnDevices);
+    }
+
+    /// 1.1.2: finishing early gives Hold to the units without an order, and the marking
+    /// screen names exactly those beforehand; a marked unit is not among them.
+    #[test]
+    fn rule_1_1_2_unmarked_units_are_those_finishing_gives_hold() {
+        let mut s = demo();
+        start(&mut s, Side::Union);
+        go(&mut s, mark("r-2wi", OrderChoice::charge("r-1tn")));
+        let before: Vec<String> = unmarked_units(s.game(), Side::Union).into_iter().map(|u| u.name).collect();
+        assert!(!before.contains(&"2nd Wisconsin".to_string()));
+        assert_eq!(before.len() + 1, units_of(&s.game().roster, Side::Union).len());
+        go(&mut s, OrdersCommand::FinishMarking { side: Side::Union });
+        let t = s.game().orders_this_turn().unwrap();
+        let held: Vec<&str> = t.orders.iter().filter(|o| o.by_default).map(|o| o.unit.as_str()).collect();
+        assert_eq!(held.len(), before.len());
+        assert!(unmarked_units(s.game(), Side::Union).is_empty());
     }
 }

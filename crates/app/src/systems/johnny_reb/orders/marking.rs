@@ -9,7 +9,9 @@ use johnny_reb::rules::command::IntegrityLevel;
 use johnny_reb::rules::unit::{Formation, MoraleLevel, OrderKind};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
-use johnny_reb::state::orders::{MoveDirection, OrderChoice, OrderedUnit, OrdersCommand, integrity_of, units_of};
+use johnny_reb::state::orders::{
+    MoveDirection, OrderChoice, OrderedUnit, OrdersCommand, integrity_of, units_of, unmarked_units,
+};
 use johnny_reb::state::roster::{Roster, Side};
 use leptos::prelude::*;
 
@@ -403,11 +405,8 @@ struct Unmarked {
 
 impl Unmarked {
     fn of(game: &Game, side: Side) -> Unmarked {
-        let turn = game.orders_this_turn();
-        let units = units_of(&game.roster, side);
-        let total = units.len();
-        let names =
-            units.into_iter().filter(|u| turn.and_then(|t| t.order_of(&u.id)).is_none()).map(|u| u.name).collect();
+        let total = units_of(&game.roster, side).into_iter().filter(|u| u.morale != MoraleLevel::Routed).count();
+        let names = unmarked_units(game, side).into_iter().map(|u| u.name).collect();
         Unmarked { total, names }
     }
 
