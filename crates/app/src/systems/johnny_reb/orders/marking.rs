@@ -78,13 +78,15 @@ fn send(store: Store, target: &Target, order: OrderChoice, refusal: RwSignal<Opt
         Target::Unit(unit) => OrdersCommand::Mark { unit: unit.clone(), order },
         Target::Group(group) => OrdersCommand::MarkGroup { group: group.clone(), order },
     };
-    if store.dispatch(Command::Orders(cmd)).is_ok() {
-        refusal.set(None);
-        true
-    } else {
-        refusal.set(store.error.get_untracked());
-        store.error.set(None);
-        false
+    match store.dispatch(Command::Orders(cmd)) {
+        Ok(_) => {
+            refusal.set(None);
+            true
+        }
+        Err(e) => {
+            refusal.set(Some(e.to_string()));
+            false
+        }
     }
 }
 
@@ -402,10 +404,9 @@ pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
         let enemy = if side == Side::Union { Side::Confederate } else { Side::Union };
         (groups_of(&g.roster, side), units_of(&g.roster, enemy), g.orders_this_turn().and_then(|t| t.timer))
     });
-    let finish = move |_| {
-        if let Ok(out) = store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
-            on_message.run(out.text);
-        }
+    let finish = move |_| match store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
+        Ok(out) => on_message.run(out.text),
+        Err(e) => store.refuse(&e),
     };
     let empty = groups.is_empty();
     view! {

@@ -209,11 +209,14 @@ fn FollowUps(ctx: Ctx) -> impl IntoView {
             follows: Some(follows),
             guns: None,
         };
-        if store.dispatch(Command::Charge(cmd)).is_ok() {
-            let id = store.session.with_untracked(|st| st.game().charges.charges.last().map(|c| c.id.clone()));
-            if let Some(id) = id {
-                navigate(&format!("/resolve/charge?charge={id}"));
+        match store.dispatch(Command::Charge(cmd)) {
+            Ok(_) => {
+                let id = store.session.with_untracked(|st| st.game().charges.charges.last().map(|c| c.id.clone()));
+                if let Some(id) = id {
+                    navigate(&format!("/resolve/charge?charge={id}"));
+                }
             }
+            Err(e) => store.refuse(&e),
         }
     };
     let is_game = move || shown.with(|s| matches!(s.as_ref().map(|s| &s.held), Some(Held::Game(_))));

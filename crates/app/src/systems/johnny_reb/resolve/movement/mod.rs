@@ -8,6 +8,7 @@
 pub mod model;
 
 use super::card::{Applied, Resolution, ResultCard};
+use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
 use crate::shell::router::use_query_map;
@@ -170,8 +171,8 @@ type ResetKey = (Option<String>, Intent, u8, bool, u8, u8, bool, bool);
 #[component]
 pub fn MoveResolver() -> impl IntoView {
     let store = use_store();
-    let query = use_query_map();
-    let chosen = RwSignal::new(query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty()));
+    let _query = use_query_map();
+    let chosen = from_address("unit");
     let known = RwSignal::new(None::<Facts>);
 
     // A quick look-up's unit.
@@ -629,10 +630,7 @@ pub fn MoveResolver() -> impl IntoView {
     };
 
     view! {
-        <section class="screen resolver" aria-labelledby="resolver-title">
-            <super::BackToMenu/>
-            <h1 id="resolver-title">"Movement"</h1>
-            <p class="muted">"6, Tables 3 and 4: the allowance for the formation and the ground, the costs, the disorder roll."</p>
+        <ResolverFrame title="Movement" rules="6, Tables 3 and 4: the allowance for the formation and the ground, the costs, the disorder roll.">
             <UnitPicker pick=Pick::Units chosen=chosen/>
             {unit_view}
             {mode_view}
@@ -652,7 +650,7 @@ pub fn MoveResolver() -> impl IntoView {
                 _ => None,
             }}
             <ResultCard result=result applied=applied/>
-        </section>
+        </ResolverFrame>
     }
     .into_any()
 }
