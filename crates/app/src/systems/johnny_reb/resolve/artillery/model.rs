@@ -2,7 +2,7 @@
 //! the strength, the score on the target and the commands that record it. No Leptos here:
 //! tested natively.
 
-use super::super::fire::{Cover, SavesBy, TargetFacts, resolve as score_on_regiment, save_situation_against};
+use super::super::fire::{Cover, SavesBy, TargetFacts, save_situation_against, score as score_on_regiment};
 use super::super::morale::{self as morale_view, Reason};
 use super::super::queue::Due;
 use crate::widgets::odds::chance_words;

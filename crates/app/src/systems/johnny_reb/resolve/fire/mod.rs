@@ -7,27 +7,19 @@
 
 pub mod model;
 
-use super::card::{Applied, Resolution, ResultCard};
+use super::card::{Applied, ResultCard};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
-use super::morale::Reason;
 use super::picker::{Pick, UnitPicker};
-use super::queue::Due;
-use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
+use johnny_reb::rules::Die;
 use johnny_reb::rules::dice::{DiceSource, RandomDice};
-use johnny_reb::rules::fire::{
-    FireStrength, FireTarget, Flank, SavePlan, SmallArmsFire, Table10Roll, Visibility, combat_result,
-    combat_result_odds, modify_kills, range_band, save_number, small_arms_ammunition, small_arms_strength,
-};
-use johnny_reb::rules::tables::appendix_a_firearms::Firearm;
-use johnny_reb::rules::tables::t08_small_arms_ranges::{RangeBand, SmallArm};
-use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
-use johnny_reb::rules::{Die, Ratio, RuleResult, TwoDice};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::rules::fire::{Flank, Visibility, combat_result_odds};
+use johnny_reb::rules::tables::t08_small_arms_ranges::SmallArm;
+use johnny_reb::rules::unit::{Formation, Quality};
 use leptos::prelude::*;
 
 pub use model::*;
@@ -107,7 +99,6 @@ pub fn number_field(label: &'static str, value: RwSignal<u32>) -> AnyView {
 #[component]
 pub fn FireResolver() -> impl IntoView {
     let store = use_store();
-    let _query = use_query_map();
     let firer = from_address("unit");
     let target = RwSignal::new(None::<String>);
     let figures = RwSignal::new(20u32);
@@ -145,24 +136,35 @@ pub fn FireResolver() -> impl IntoView {
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
 
-    let rulings = move || store.session.with(|s| s.game().setup.rules.fire.clone());
+    let form = Memo::new(move |_| FireForm {
+        firer: firer.get(),
+        target: target.get(),
+        figures: figures.get(),
+        weapon: weapon.get(),
+        quality: quality.get(),
+        formation: formation.get(),
+        range: range.get(),
+        opening: opening.get(),
+        first_fire: first_fire.get(),
+        moving: moving.get(),
+        visibility: visibility.get(),
+        target_figures: t_figures.get(),
+        target_formation: t_formation.get(),
+        flank: flank.get(),
+        cover: cover(),
+        firer_works: firer_works.get(),
+        works_flanked: works_flanked.get(),
+        obstacle: obstacle.get(),
+        second_fire: second_fire.get(),
+        rapid: rapid.get(),
+        saves_by: saves_by.get(),
+        saved: saved.get(),
+        save_dice: save_faces.get(),
+        faces: faces.get(),
+    });
     let firer_unit = Memo::new(move |_| {
         let id = firer.get()?;
-        store.session.with(|s| {
-            let g = s.game();
-            let r = g.roster.regiment(&id)?;
-            let benefit = g
-                .roster
-                .union
-                .officers
-                .iter()
-                .chain(g.roster.confederate.officers.iter())
-                .filter(|o| o.with_unit.as_deref() == Some(id.as_str()) && o.condition.status().gives_benefits(g.turn))
-                .map(|o| o.benefit)
-                .max()
-                .unwrap_or(0);
-            Some((r.name.clone(), firer_fire(r, benefit)))
-        })
+        store.session.with(|s| firer_of(s.game(), &id))
     });
     Effect::new(move |_| {
         if let Some((_, Ok(f))) = firer_unit.get() {
@@ -171,21 +173,7 @@ pub fn FireResolver() -> impl IntoView {
     });
     let target_unit = Memo::new(move |_| {
         let id = target.get()?;
-        store.session.with(|s| {
-            let r = s.game().roster.regiment(&id)?;
-            Some((
-                r.name.clone(),
-                r.kills > 0,
-                TargetFacts {
-                    arm: r.arm,
-                    formation: r.formation,
-                    figures: r.figures_left(),
-                    routed: r.morale == MoraleLevel::Routed,
-                    prone: r.prone,
-                    breechloaders: r.traits.breechloader || r.traits.repeater,
-                },
-            ))
-        })
+        store.session.with(|s| target_of(s.game(), &id))
     });
     // A new firer, target or roll starts the card afresh.
     Effect::new(move |prev: Option<(Option<String>, Option<String>)>| {
@@ -198,144 +186,28 @@ pub fn FireResolver() -> impl IntoView {
         now
     });
 
-    let fire = Memo::new(move |_| -> RuleResult<SmallArmsFire> {
-        let mut f = match firer_unit.get() {
-            Some((_, f)) => f?,
-            None => SmallArmsFire {
-                figures: figures.get(),
-                firearm: Firearm::of(weapon.get()),
-                quality: quality.get(),
-                formation: formation.get(),
-                ..SmallArmsFire::default()
-            },
-        };
-        f.range = Ratio::whole(range.get());
-        f.opening_volley = opening.get();
-        f.first_fire = first_fire.get();
-        f.moving = moving.get();
-        f.visibility = visibility.get();
-        Ok(with_firer_conditions(
-            f,
-            firer_works.get(),
-            works_flanked.get(),
-            obstacle.get(),
-            second_fire.get(),
-            rapid.get(),
-        ))
+    let fire = Memo::new(move |_| form.with(|fm| store.session.with(|s| model::fire(fm, s.game()))));
+    let strength = Memo::new(move |_| {
+        form.with(|fm| store.session.with(|s| store.table_entries.with(|o| model::strength(fm, s.game(), o))))
     });
-    let strength = Memo::new(move |_| -> RuleResult<Option<FireStrength>> {
-        let f = fire.get()?;
-        store.table_entries.with(|o| small_arms_strength(&f, &rulings(), o))
-    });
-    let close = move || {
-        fire.get().ok().is_some_and(|f| {
-            store.table_entries.with(|o| range_band(f.firearm.range_row, f.range, &rulings(), o))
-                == Ok(Some(RangeBand::Close))
-        })
-    };
-    let target_facts = move || {
-        target_unit.get().map(|(_, _, t)| t).unwrap_or(TargetFacts {
-            arm: Arm::Infantry,
-            formation: t_formation.get(),
-            figures: t_figures.get(),
-            routed: false,
-            prone: false,
-            breechloaders: false,
-        })
-    };
-    let one_die = move || fire.get().is_ok_and(|f| f.out_of_ammunition);
+    let one_die = move || form.with(|fm| store.session.with(|s| model::one_die(fm, s.game())));
     let dice_count = Signal::derive(move || if one_die() { 1 } else { 2 });
-    let roll = move || {
-        let d = thrown(&faces.get(), dice_count.get())?;
-        match d.as_slice() {
-            [a] => Die::new(*a).ok().map(Table10Roll::OneDie),
-            [a, b] => TwoDice::new(*a, *b).ok().map(Table10Roll::TwoDice),
-            _ => None,
-        }
-    };
-    let outcome = Memo::new(move |_| -> Option<RuleResult<Option<FireResult>>> {
-        let s = match strength.get() {
-            Ok(Some(s)) => s,
-            _ => return None,
-        };
-        let roll = roll()?;
-        let t = target_facts();
-        let situation = save_situation(&t, cover(), close());
-        let dice = save_faces.get();
-        Some(store.table_entries.with(|o| {
-            resolve(&s, roll, &t, flank.get(), &situation, (saves_by.get(), saved.get(), &dice), &rulings(), o)
-        }))
+    let outcome = Memo::new(move |_| {
+        form.with(|fm| store.session.with(|s| store.table_entries.with(|o| model::outcome(fm, s.game(), o))))
     });
-    let save_no = move || {
-        let sit = save_situation(&target_facts(), cover(), close());
-        store.table_entries.with(|o| save_number(&sit, &rulings(), o)).map(|n| n.save).unwrap_or(0)
-    };
+    let save_no =
+        move || form.with(|fm| store.session.with(|s| store.table_entries.with(|o| model::save_no(fm, s.game(), o))));
     // The app's saving dice: one per kill with a save (4.2.6.a).
     let roll_saves = move |_| {
-        let Ok(Some(s)) = strength.get_untracked() else { return };
-        let Some(r) = roll() else { return };
-        let t = target_facts();
-        let needed = store.table_entries.with_untracked(|o| -> RuleResult<usize> {
-            let result = combat_result(s.strength, s.row_shifts, r, o)?;
-            let ft = FireTarget {
-                arm: t.arm,
-                formation: t.formation,
-                disengaging_or_routed: t.routed,
-                flank: flank.get_untracked(),
-            };
-            let kills = modify_kills(result.kills, &ft, o)?.kills;
-            let save = save_number(&save_situation(&t, cover(), close()), &rulings(), o)?.save;
-            Ok(SavePlan { save, outside_cover: None, figures_in_arc: t.figures }.dice_needed(kills))
+        let needed = form.with_untracked(|fm| {
+            store.session.with_untracked(|s| store.table_entries.with_untracked(|o| saves_needed(fm, s.game(), o)))
         });
-        if let (Ok(n), Ok(mut d)) = (needed, RandomDice::from_os()) {
+        if let (Some(Ok(n)), Ok(mut d)) = (needed, RandomDice::from_os()) {
             save_faces.set((0..n).filter_map(|_| d.die().ok()).collect());
         }
     };
     let result = Signal::derive(move || {
-        let r = outcome.get()?.ok()??;
-        // A 2 on either fire of a repeater, 7 or less on rapid fire (4.2.4.a, 4.2.7.c).
-        let out_of_ammunition = fire.get().is_ok_and(|f| small_arms_ammunition(&f, &r.result));
-        let tname = target_unit.get().map(|(n, ..)| n).unwrap_or_else(|| "the target".into());
-        let mut commands: Vec<Command> = match target.get() {
-            Some(id) => (0..r.casualties).map(|_| Command::AddKill { regiment: id.clone() }).collect(),
-            None => Vec::new(),
-        };
-        let mut queue = Vec::new();
-        if let Some(fid) = firer.get() {
-            if opening.get() {
-                commands.push(Command::SetFlag {
-                    regiment: fid.clone(),
-                    flag: RegimentFlag::OpeningVolleyUsed,
-                    on: true,
-                });
-            }
-            if out_of_ammunition {
-                commands.push(Command::SetFlag { regiment: fid, flag: RegimentFlag::OutOfAmmo, on: true });
-            }
-        }
-        if let (Some(id), true) = (target.get(), r.result.unexpected_devastation && r.casualties > 0) {
-            queue.push(Due { unit: id, name: tname.clone(), reason: Reason::Devastation });
-        }
-        let mut lines = r.lines;
-        if let Some(line) = ammunition_line(&r.result, out_of_ammunition) {
-            lines.push(line);
-        }
-        if target.get().is_some() && r.casualties > 0 {
-            lines.push("Applying marks the kills off from the left (0.1.3) and queues the morale checks they call for (4.4.1, 4.4.2).".into());
-        }
-        Some(Resolution {
-            headline: format!("{} casualties on {tname} (Table 15).", r.casualties),
-            details: lines,
-            commands,
-            recorded: target.get().is_some() || firer.get().is_some(),
-            queue,
-            // The firer's fire settles its item of phase 4 or 7 (4.1, 7).
-            settles: firer
-                .get()
-                .map(|f| ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-{f}")).to_vec())
-                .unwrap_or_default(),
-            ..Resolution::default()
-        })
+        form.with(|fm| store.session.with(|s| store.table_entries.with(|o| model::resolve(fm, s.game(), o))))
     });
 
     view! {

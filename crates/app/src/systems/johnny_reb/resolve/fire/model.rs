@@ -1,16 +1,26 @@
 //! Small arms fire's pure part (4.2, Table 15): the firer's fire, the target's cover and
 //! saves, the result and the commands that record it. No Leptos here: tested natively.
 
+use super::super::card::Resolution;
+use super::super::morale::Reason;
+use super::super::queue::Due;
+use crate::widgets::dice::thrown;
+use johnny_reb::rules::TwoDice;
 use johnny_reb::rules::fire::{
     CombatResult, FireKind, FireRulings, FireStrength, FireTarget, Flank, SavePlan, SaveSituation, SmallArmsFire,
     Table10Roll, casualties_after_saves, combat_result, modify_kills, save_number,
 };
+use johnny_reb::rules::fire::{Visibility, range_band, small_arms_ammunition, small_arms_strength};
 use johnny_reb::rules::tables::appendix_a_firearms::Firearm;
+use johnny_reb::rules::tables::t08_small_arms_ranges::RangeBand;
 use johnny_reb::rules::tables::t08_small_arms_ranges::SmallArm;
 use johnny_reb::rules::tables::t09_small_arms_modifiers::FireModifier;
 use johnny_reb::rules::tables::t12_saving_rolls::{AreaCover, FormationSave, Fortification, LinealCover, WorksKind};
+use johnny_reb::rules::unit::Quality;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel};
 use johnny_reb::rules::{Die, Overrides, Ratio, RuleError, RuleResult};
+use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::{Regiment, Weapon};
 
 /// The Table 8 row of a roster weapon; pistols have none (4.2.3).
@@ -315,7 +325,7 @@ pub struct FireResult {
 /// `save_dice` the app's dice (one per kill with a save). What the roll does to the firer's
 /// ammunition is the caller's to say: it differs for small arms, repeaters and guns.
 #[allow(clippy::too_many_arguments)]
-pub fn resolve(
+pub fn score(
     s: &FireStrength,
     roll: Table10Roll,
     target: &TargetFacts,
@@ -415,251 +425,264 @@ pub fn works_words(w: WorksCover) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::test_dice::table10;
-    use johnny_reb::rules::fire::{small_arms_ammunition, small_arms_strength};
-    use johnny_reb::rules::unit::Quality;
-    use johnny_reb::state::demo::demo_game;
+/// What the players say: the firer and the target (none: entered by hand, a quick look-up),
+/// what the roster cannot know, and the dice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FireForm {
+    /// The firing regiment's id.
+    pub firer: Option<String>,
+    /// The target regiment's id.
+    pub target: Option<String>,
+    /// A firer entered by hand: figures, weapon, quality, formation.
+    pub figures: u32,
+    /// Its weapon.
+    pub weapon: SmallArm,
+    /// Its quality.
+    pub quality: Quality,
+    /// Its formation.
+    pub formation: Formation,
+    /// The range in whole inches.
+    pub range: u32,
+    /// An opening volley (4.2.2).
+    pub opening: bool,
+    /// A First Fire order (1.2).
+    pub first_fire: bool,
+    /// Moved or changed formation (4.2.3.b).
+    pub moving: bool,
+    /// The sight of the target (4.2.3).
+    pub visibility: Visibility,
+    /// A target entered by hand: figures in the arc and formation.
+    pub target_figures: u32,
+    /// Its formation.
+    pub target_formation: Formation,
+    /// Fire on its flank (Table 11).
+    pub flank: Flank,
+    /// Its cover (Table 12, 9).
+    pub cover: Cover,
+    /// The firer's works (4.2.3.g, 9.1, 9.3.3.a).
+    pub firer_works: FirerWorks,
+    /// An enemy that turned the works fires on its flank (4.2.3.g).
+    pub works_flanked: bool,
+    /// An obstacle in the way (9.2).
+    pub obstacle: ObstacleInTheWay,
+    /// A repeater's second fire (4.2.7.c).
+    pub second_fire: bool,
+    /// Rapid fire (4.2.7.c).
+    pub rapid: bool,
+    /// Who rolls the saves.
+    pub saves_by: SavesBy,
+    /// The kills saved on the table.
+    pub saved: u32,
+    /// The app's saving dice.
+    pub save_dice: Vec<Die>,
+    /// The Table 10 dice's faces, 0 for a die not set.
+    pub faces: Vec<u8>,
+}
 
-    fn line(figures: u32) -> TargetFacts {
-        TargetFacts {
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            figures,
-            routed: false,
-            prone: false,
-            breechloaders: false,
-        }
-    }
-
-    #[test]
-    fn rule_4_2_4_a_100_strength_rolling_7_kills_ten_in_the_open_limited_to_the_arc() {
-        let o = Overrides::new();
-        let rulings = FireRulings::default();
-        let fire = SmallArmsFire { figures: 100, range: Ratio::whole(4), ..SmallArmsFire::default() };
-        let s = small_arms_strength(&fire, &rulings, &o).unwrap().unwrap();
-        let roll = table10(3, 4);
-        let open = save_situation(&line(14), Cover::OPEN, false);
-        let r =
-            resolve(&s, roll, &line(14), Flank::None, &open, (SavesBy::App, 0, &[]), &rulings, &o).unwrap().unwrap();
-        assert_eq!((r.result.kills, r.save, r.casualties), (10, 0, 10));
-        let r = resolve(&s, roll, &line(6), Flank::None, &open, (SavesBy::App, 0, &[]), &rulings, &o).unwrap().unwrap();
-        assert_eq!(r.casualties, 6, "4.2.6.g: no more than the figures in the arc");
-    }
-
-    #[test]
-    fn rule_4_2_2_row_4_kills_are_asked_from_the_card() {
-        let o = Overrides::new();
-        let rulings = FireRulings::default();
-        let fire = SmallArmsFire {
-            figures: 23,
-            range: Ratio::whole(8),
-            formation: Formation::Skirmish,
-            ..SmallArmsFire::default()
-        };
-        let s = small_arms_strength(&fire, &rulings, &o).unwrap().unwrap();
-        let roll = table10(3, 4);
-        let open = save_situation(&line(14), Cover::OPEN, false);
-        let e = resolve(&s, roll, &line(14), Flank::None, &open, (SavesBy::Table, 0, &[]), &rulings, &o);
-        assert!(matches!(e, Err(RuleError::Missing(c)) if c.to_string() == "Table 10, row 4, roll 7"));
-    }
-
-    #[test]
-    fn rule_4_2_6_a_saves_entered_from_the_table() {
-        let o = Overrides::new();
-        let rulings = FireRulings::default();
-        let fire = SmallArmsFire { figures: 100, range: Ratio::whole(4), ..SmallArmsFire::default() };
-        let s = small_arms_strength(&fire, &rulings, &o).unwrap().unwrap();
-        let roll = table10(3, 4);
-        let t = TargetFacts { formation: Formation::Skirmish, ..line(20) };
-        let sit = save_situation(&t, Cover::OPEN, false);
-        let r = resolve(&s, roll, &t, Flank::None, &sit, (SavesBy::Table, 4, &[]), &rulings, &o).unwrap().unwrap();
-        assert!(r.save > 0);
-        assert!(r.casualties <= r.kills.saturating_sub(4));
-        assert!(
-            resolve(&s, roll, &t, Flank::None, &sit, (SavesBy::App, 0, &[]), &rulings, &o).unwrap().is_none(),
-            "waits for the app's dice"
-        );
-    }
-
-    #[test]
-    fn rule_4_2_2_a_roster_regiment_fires_with_what_the_roster_knows() {
-        let g = demo_game("g");
-        let r = g.roster.regiment("r-2wi").unwrap();
-        let f = firer_fire(r, 1).unwrap();
-        assert_eq!((f.figures, f.quality, f.opening_volley, f.officer_benefit), (15, Quality::Elite, true, 1));
-    }
-
-    fn saves(t: &TargetFacts, cover: Cover, close: bool, o: &Overrides) -> RuleResult<u8> {
-        save_number(&save_situation(t, cover, close), &FireRulings::default(), o).map(|n| n.save)
-    }
-
-    #[test]
-    fn rule_4_2_6_d_fortification_cover_by_zone() {
-        let o = Overrides::new();
-        let heavy = |zone| Cover { works: WorksCover::HeavyWorks, zone, ..Cover::OPEN };
-        // The diagram: within 1" 1-5, 1"-2" 1-4, ... 4"-5" 1, beyond 5" none.
-        for (zone, save) in [(0, 5), (1, 4), (2, 3), (3, 2), (4, 1), (5, 0)] {
-            assert_eq!(saves(&line(20), heavy(zone), false, &o), Ok(save), "zone {zone}");
-        }
-        // An enemy unit directly on the works firing at a unit so displaced: no saves.
-        assert_eq!(saves(&line(20), Cover { enemy_on_works: true, ..heavy(2) }, false, &o), Ok(0));
-        // Close range reduces cover saves by 1 (4.2.6.b).
-        assert_eq!(saves(&line(20), heavy(0), true, &o), Ok(4));
-        // Medium works are asked for from the card.
-        let medium = Cover { works: WorksCover::MediumWorks, ..Cover::OPEN };
-        assert!(matches!(saves(&line(20), medium, false, &o), Err(RuleError::Missing(c)) if c.row == "Medium Works"));
-    }
-
-    #[test]
-    fn rule_4_2_6_e_wrong_side_of_works() {
-        let o = Overrides::new();
-        let wrong = |works| Cover { works, ..Cover::OPEN };
-        // "If these were light works, the save number would be 1; if medium or heavy, 1, 2."
-        assert_eq!(saves(&line(20), wrong(WorksCover::WrongSideLight), false, &o), Ok(1));
-        assert_eq!(saves(&line(20), wrong(WorksCover::WrongSideMediumHeavy), false, &o), Ok(2));
-        // Provided there is no enemy unit directly on the works facing them.
-        let faced = Cover { enemy_on_works: true, ..wrong(WorksCover::WrongSideMediumHeavy) };
-        assert_eq!(saves(&line(20), faced, false, &o), Ok(0));
-        // Medium or heavy: *1, 2 against shot too; light works not against shot (note 6).
-        let against = |c, kind| {
-            save_number(&save_situation_against(&line(20), c, false, kind), &FireRulings::default(), &o).map(|n| n.save)
-        };
-        assert_eq!(against(wrong(WorksCover::WrongSideMediumHeavy), FireKind::Shot), Ok(2));
-        assert_eq!(against(wrong(WorksCover::WrongSideLight), FireKind::Shot), Ok(0));
-    }
-
-    #[test]
-    fn rule_9_obstacles_buildings_and_hasty_works_saves() {
-        let o = Overrides::new();
-        let behind = |works| Cover { works, ..Cover::OPEN };
-        // 9.2.2.c: directly behind a fraise 1, 2; 1, 2, 3 with breechloaders.
-        assert_eq!(saves(&line(20), behind(WorksCover::Fraise), false, &o), Ok(2));
-        assert_eq!(
-            saves(&TargetFacts { breechloaders: true, ..line(20) }, behind(WorksCover::Fraise), false, &o),
-            Ok(3)
-        );
-        // 9.2.3.c: a chevaux-de-frise 1, and no protection from artillery fire, canister included.
-        assert_eq!(saves(&line(20), behind(WorksCover::ChevauxDeFrise), false, &o), Ok(1));
-        let canister = save_situation_against(&line(20), behind(WorksCover::ChevauxDeFrise), false, FireKind::Canister);
-        assert_eq!(save_number(&canister, &FireRulings::default(), &o).unwrap().save, 0);
-        // 9.3.3.a: the building's save is asked for from the card.
-        assert!(
-            matches!(saves(&line(20), behind(WorksCover::StoneBuilding), false, &o), Err(RuleError::Missing(c)) if c.row == "Stone Building")
-        );
-        // 9.1.1: "a wood fence, which normally saves on 1, converted to hasty works saves on 1 or 2".
-        let fence = Cover { ground: TargetCover::Fence, hasty: true, ..Cover::OPEN };
-        assert_eq!(saves(&line(20), fence, false, &o), Ok(2));
-        assert_eq!(saves(&line(20), Cover::ground(TargetCover::Fence), false, &o), Ok(1));
-        // Light woods (1, 2) in hasty works: 1, 2, 3.
-        let woods = Cover { ground: TargetCover::LightWoods, hasty: true, ..Cover::OPEN };
-        assert_eq!(saves(&line(20), woods, false, &o), Ok(3));
-        // Skirmishers in heavy works' first zone: best (5) + 1 (4.2.6.a).
-        let skirmish = TargetFacts { formation: Formation::Skirmish, ..line(20) };
-        assert_eq!(saves(&skirmish, Cover { works: WorksCover::HeavyWorks, ..Cover::OPEN }, false, &o), Ok(6));
-    }
-
-    #[test]
-    fn rule_4_2_3_g_and_9_firer_in_works_building_and_behind_obstacles() {
-        let o = Overrides::new();
-        let r = FireRulings::default();
-        let base = SmallArmsFire { figures: 20, range: Ratio::whole(4), ..SmallArmsFire::default() };
-        let strength = |f: SmallArmsFire| small_arms_strength(&f, &r, &o).unwrap().unwrap();
-        let plain = strength(base.clone());
-        let heavy = strength(with_firer_conditions(
-            base.clone(),
-            FirerWorks::HeavyWorks,
-            false,
-            ObstacleInTheWay::None,
-            false,
-            false,
-        ));
-        assert_eq!(heavy.row_shifts - plain.row_shifts, 2, "9.1.4: up 2 out of heavy works");
-        let medium = strength(with_firer_conditions(
-            base.clone(),
-            FirerWorks::MediumWorks,
-            false,
-            ObstacleInTheWay::None,
-            false,
-            false,
-        ));
-        assert_eq!(medium.row_shifts - plain.row_shifts, 1, "9.1.3: up 1 out of medium works");
-        // 4.2.3.g: turned works give no benefit.
-        let turned = strength(with_firer_conditions(
-            base.clone(),
-            FirerWorks::HeavyWorks,
-            true,
-            ObstacleInTheWay::None,
-            false,
-            false,
-        ));
-        assert_eq!(turned.row_shifts, plain.row_shifts);
-        // 9.3.3.a: firing out of a building is quartered.
-        let building = strength(with_firer_conditions(
-            base.clone(),
-            FirerWorks::Building,
-            false,
-            ObstacleInTheWay::None,
-            false,
-            false,
-        ));
-        assert_eq!(building.strength, plain.strength.mul(Ratio::QUARTER));
-        // 9.2.1.c, 9.2.2.c, 9.2.3.c: down 1 column.
-        for obstacle in
-            [ObstacleInTheWay::AcrossAbatis, ObstacleInTheWay::BehindFraise, ObstacleInTheWay::AcrossChevauxDeFrise]
-        {
-            let s = strength(with_firer_conditions(base.clone(), FirerWorks::None, false, obstacle, false, false));
-            assert_eq!(s.row_shifts, plain.row_shifts - 1, "{obstacle:?}");
-        }
-    }
-
-    #[test]
-    fn rule_4_2_7_c_repeaters_rapid_fire_and_second_fire() {
-        let o = Overrides::new();
-        let r = FireRulings::default();
-        let repeaters = SmallArmsFire {
+impl Default for FireForm {
+    fn default() -> FireForm {
+        FireForm {
+            firer: None,
+            target: None,
             figures: 20,
-            range: Ratio::whole(4),
-            firearm: Firearm::of(SmallArm::RepeatingRifle),
-            opening_volley: true,
-            ..SmallArmsFire::default()
-        };
-        let first = small_arms_strength(
-            &with_firer_conditions(repeaters.clone(), FirerWorks::None, false, ObstacleInTheWay::None, false, false),
-            &r,
-            &o,
-        )
-        .unwrap()
-        .unwrap();
-        let second = small_arms_strength(
-            &with_firer_conditions(repeaters.clone(), FirerWorks::None, false, ObstacleInTheWay::None, true, false),
-            &r,
-            &o,
-        )
-        .unwrap()
-        .unwrap();
-        // The opening volley (up 1 for repeaters) counts on the first of the two fires only.
-        assert_eq!(first.row_shifts - second.row_shifts, 1);
-        let rapid_fire =
-            with_firer_conditions(repeaters.clone(), FirerWorks::None, false, ObstacleInTheWay::None, false, true);
-        let rapid = small_arms_strength(&rapid_fire, &r, &o).unwrap().unwrap();
-        assert_eq!(rapid.strength, first.strength.mul(Ratio::whole(2)), "rapid fire doubles the strength");
-        // Rapid fire runs out of ammunition on 7 or less.
-        let seven = combat_result(Ratio::whole(100), 0, table10(3, 4), &o).unwrap();
-        assert!(small_arms_ammunition(&rapid_fire, &seven));
-        assert!(ammunition_line(&seven, true).unwrap().contains("7 or less"));
-        assert_eq!(ammunition_line(&seven, false), None);
-        // Not for other weapons: the toggles do nothing on a rifle-musket.
-        let musket = with_firer_conditions(
-            SmallArmsFire::default(),
-            FirerWorks::None,
-            false,
-            ObstacleInTheWay::None,
-            true,
-            true,
-        );
-        assert!(!musket.rapid_fire && !musket.repeater_second_fire);
+            weapon: SmallArm::RifleMusket,
+            quality: Quality::Average,
+            formation: Formation::Line,
+            range: 4,
+            opening: false,
+            first_fire: false,
+            moving: false,
+            visibility: Visibility::Clear,
+            target_figures: 20,
+            target_formation: Formation::Line,
+            flank: Flank::None,
+            cover: Cover::OPEN,
+            firer_works: FirerWorks::None,
+            works_flanked: false,
+            obstacle: ObstacleInTheWay::None,
+            second_fire: false,
+            rapid: false,
+            saves_by: SavesBy::App,
+            saved: 0,
+            save_dice: Vec::new(),
+            faces: Vec::new(),
+        }
     }
 }
+
+/// The firing regiment of the game: its name and its fire, with the best benefit of the
+/// officers with it who give benefits this turn.
+pub fn firer_of(game: &Game, id: &str) -> Option<(String, RuleResult<SmallArmsFire>)> {
+    let r = game.roster.regiment(id)?;
+    let benefit = game
+        .roster
+        .union
+        .officers
+        .iter()
+        .chain(game.roster.confederate.officers.iter())
+        .filter(|o| o.with_unit.as_deref() == Some(id) && o.condition.status().gives_benefits(game.turn))
+        .map(|o| o.benefit)
+        .max()
+        .unwrap_or(0);
+    Some((r.name.clone(), firer_fire(r, benefit)))
+}
+
+/// The target regiment of the game: its name, whether it has kills already, and its facts.
+pub fn target_of(game: &Game, id: &str) -> Option<(String, bool, TargetFacts)> {
+    let r = game.roster.regiment(id)?;
+    Some((
+        r.name.clone(),
+        r.kills > 0,
+        TargetFacts {
+            arm: r.arm,
+            formation: r.formation,
+            figures: r.figures_left(),
+            routed: r.morale == MoraleLevel::Routed,
+            prone: r.prone,
+            breechloaders: r.traits.breechloader || r.traits.repeater,
+        },
+    ))
+}
+
+/// The fire: the firer's (from the game, or entered) with the range and the conditions.
+pub fn fire(form: &FireForm, game: &Game) -> RuleResult<SmallArmsFire> {
+    let mut f = match form.firer.as_deref().and_then(|id| firer_of(game, id)) {
+        Some((_, f)) => f?,
+        None => SmallArmsFire {
+            figures: form.figures,
+            firearm: Firearm::of(form.weapon),
+            quality: form.quality,
+            formation: form.formation,
+            ..SmallArmsFire::default()
+        },
+    };
+    f.range = Ratio::whole(form.range);
+    f.opening_volley = form.opening;
+    f.first_fire = form.first_fire;
+    f.moving = form.moving;
+    f.visibility = form.visibility;
+    Ok(with_firer_conditions(f, form.firer_works, form.works_flanked, form.obstacle, form.second_fire, form.rapid))
+}
+
+/// The strength and row shifts (Table 15 steps 1 to 3); `None` beyond effective range.
+pub fn strength(form: &FireForm, game: &Game, entries: &Overrides) -> RuleResult<Option<FireStrength>> {
+    small_arms_strength(&fire(form, game)?, &game.setup.rules.fire, entries)
+}
+
+/// The target's facts, from the game or entered.
+pub fn target_facts(form: &FireForm, game: &Game) -> TargetFacts {
+    form.target.as_deref().and_then(|id| target_of(game, id)).map(|(_, _, t)| t).unwrap_or(TargetFacts {
+        arm: Arm::Infantry,
+        formation: form.target_formation,
+        figures: form.target_figures,
+        routed: false,
+        prone: false,
+        breechloaders: false,
+    })
+}
+
+/// The target's save situation, at close range or not (Table 12).
+pub fn situation(form: &FireForm, game: &Game, entries: &Overrides) -> SaveSituation {
+    let close = fire(form, game).ok().is_some_and(|f| {
+        range_band(f.firearm.range_row, f.range, &game.setup.rules.fire, entries) == Ok(Some(RangeBand::Close))
+    });
+    save_situation(&target_facts(form, game), form.cover, close)
+}
+
+/// Out of ammunition, the fire rolls one die on Table 10 (4.2.4.b).
+pub fn one_die(form: &FireForm, game: &Game) -> bool {
+    fire(form, game).is_ok_and(|f| f.out_of_ammunition)
+}
+
+/// The Table 10 roll, once its dice are in.
+pub fn roll(form: &FireForm, game: &Game) -> Option<Table10Roll> {
+    let n = if one_die(form, game) { 1 } else { 2 };
+    match thrown(&form.faces, n)?.as_slice() {
+        [a] => Die::new(*a).ok().map(Table10Roll::OneDie),
+        [a, b] => TwoDice::new(*a, *b).ok().map(Table10Roll::TwoDice),
+        _ => None,
+    }
+}
+
+/// The save number (Table 12), 0 for none.
+pub fn save_no(form: &FireForm, game: &Game, entries: &Overrides) -> u8 {
+    save_number(&situation(form, game, entries), &game.setup.rules.fire, entries).map_or(0, |n| n.save)
+}
+
+/// How many saving dice the app rolls: one per kill with a save (4.2.6.a).
+pub fn saves_needed(form: &FireForm, game: &Game, entries: &Overrides) -> Option<RuleResult<usize>> {
+    let s = strength(form, game, entries).ok()??;
+    let r = roll(form, game)?;
+    let t = target_facts(form, game);
+    Some((|| {
+        let result = combat_result(s.strength, s.row_shifts, r, entries)?;
+        let ft = FireTarget { arm: t.arm, formation: t.formation, disengaging_or_routed: t.routed, flank: form.flank };
+        let kills = modify_kills(result.kills, &ft, entries)?.kills;
+        let save = save_number(&situation(form, game, entries), &game.setup.rules.fire, entries)?.save;
+        Ok(SavePlan { save, outside_cover: None, figures_in_arc: t.figures }.dice_needed(kills))
+    })())
+}
+
+/// Table 15 steps 4 to 7 once the dice are in: `None` while the strength or a die is missing.
+pub fn outcome(form: &FireForm, game: &Game, entries: &Overrides) -> Option<RuleResult<Option<FireResult>>> {
+    let s = strength(form, game, entries).ok()??;
+    let roll = roll(form, game)?;
+    let t = target_facts(form, game);
+    let saves = (form.saves_by, form.saved, form.save_dice.as_slice());
+    Some(score(&s, roll, &t, form.flank, &situation(form, game, entries), saves, &game.setup.rules.fire, entries))
+}
+
+/// The result card: the casualties on the target one kill at a time, the firer's opening
+/// volley and ammunition marked, the check a 12 calls for (4.4.1.f), the tracker item of the
+/// firer's fire settled (4.1, 7).
+pub fn resolve(form: &FireForm, game: &Game, entries: &Overrides) -> Option<Resolution> {
+    let r = outcome(form, game, entries)?.ok()??;
+    // A 2 on either fire of a repeater, 7 or less on rapid fire (4.2.4.a, 4.2.7.c).
+    let out_of_ammunition = fire(form, game).is_ok_and(|f| small_arms_ammunition(&f, &r.result));
+    let target = form.target.as_deref();
+    let tname = target.and_then(|id| target_of(game, id)).map_or_else(|| "the target".into(), |(n, ..)| n);
+    let mut commands: Vec<Command> = match target {
+        Some(id) => (0..r.casualties).map(|_| Command::AddKill { regiment: id.to_string() }).collect(),
+        None => Vec::new(),
+    };
+    let mut queue = Vec::new();
+    if let Some(fid) = form.firer.as_deref() {
+        if form.opening {
+            commands.push(Command::SetFlag {
+                regiment: fid.to_string(),
+                flag: RegimentFlag::OpeningVolleyUsed,
+                on: true,
+            });
+        }
+        if out_of_ammunition {
+            commands.push(Command::SetFlag { regiment: fid.to_string(), flag: RegimentFlag::OutOfAmmo, on: true });
+        }
+    }
+    if let (Some(id), true) = (target, r.result.unexpected_devastation && r.casualties > 0) {
+        queue.push(Due { unit: id.to_string(), name: tname.clone(), reason: Reason::Devastation });
+    }
+    let mut lines = r.lines;
+    if let Some(line) = ammunition_line(&r.result, out_of_ammunition) {
+        lines.push(line);
+    }
+    if target.is_some() && r.casualties > 0 {
+        lines.push("Applying marks the kills off from the left (0.1.3) and queues the morale checks they call for (4.4.1, 4.4.2).".into());
+    }
+    Some(Resolution {
+        headline: format!("{} casualties on {tname} (Table 15).", r.casualties),
+        details: lines,
+        commands,
+        recorded: target.is_some() || form.firer.is_some(),
+        queue,
+        // The firer's fire settles its item of phase 4 or 7 (4.1, 7).
+        settles: form
+            .firer
+            .as_deref()
+            .map(|f| ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-{f}")).to_vec())
+            .unwrap_or_default(),
+        ..Resolution::default()
+    })
+}
+
+#[cfg(test)]
+mod tests;
