@@ -11,6 +11,7 @@
 pub mod model;
 
 use super::card::{Applied, Resolution, ResultCard};
+use super::fire::table10_roll;
 use super::fire::{Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, number_field};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
@@ -19,7 +20,8 @@ use super::picker::{Pick, UnitPicker};
 use super::queue::Due;
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
+use crate::widgets::dice::two_dice;
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::dice::{DiceSource, RandomDice};
@@ -30,7 +32,7 @@ use johnny_reb::rules::fire::{
 use johnny_reb::rules::morale::{AfterCheck, ArtillerySituation, MoraleResult, check, check_odds};
 use johnny_reb::rules::tables::t13_artillery::GunClass;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
-use johnny_reb::rules::{Die, Ratio, RuleResult, TwoDice};
+use johnny_reb::rules::{Die, Ratio, RuleResult};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::roster::{self};
 use leptos::prelude::*;
@@ -315,8 +317,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             .enumerate()
             .map(|(i, (g, m))| {
                 let m = m.as_ref().ok()?;
-                let f = thrown(&check_faces.get(i)?.get(), 2)?;
-                let roll = TwoDice::new(*f.first()?, *f.get(1)?).ok()?;
+                let roll = two_dice(&check_faces.get(i)?.get())?;
                 Some((check(m.value, roll, g.morale), roll.total()))
             })
             .collect()
@@ -349,14 +350,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
     });
     let one = move || fires.get().is_some_and(|f| one_die(&f));
     let dice_count = Signal::derive(move || if one() { 1 } else { 2 });
-    let roll = move || {
-        let d = thrown(&faces.get(), dice_count.get())?;
-        match d.as_slice() {
-            [a] => Die::new(*a).ok().map(Table10Roll::OneDie),
-            [a, b] => TwoDice::new(*a, *b).ok().map(Table10Roll::TwoDice),
-            _ => None,
-        }
-    };
+    let roll = move || table10_roll(&faces.get(), one());
     let situation_now = move || target_situation(&target_kind.get(), cover(), ammunition.get());
     let outcome = Memo::new(move |_| -> Option<RuleResult<Option<Scored>>> {
         let s = match strength.get()? {

@@ -13,13 +13,13 @@ use super::declare::{inches, inches_field};
 use super::{Ctx, Held, words};
 use crate::shell::router::navigate;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
 use johnny_reb::rules::charge::cavalry::CavalryAftermath;
 use johnny_reb::rules::charge::followups::NextContact;
 use johnny_reb::rules::charge::{Charge, Outcome, Side};
 use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::rules::unit::MoraleLevel;
-use johnny_reb::rules::{Die, RuleError, RuleResult};
+use johnny_reb::rules::{RuleError, RuleResult};
 use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit, result_commands};
 use johnny_reb::state::command::Command;
 use leptos::prelude::*;
@@ -174,7 +174,7 @@ fn FollowUps(ctx: Ctx) -> impl IntoView {
                         what: "distance",
                         detail: "give the wave's distance to the target".into(),
                     })?;
-                    let die = thrown(&faces.get(), 1).and_then(|f| f.first().and_then(|f| Die::new(*f).ok()));
+                    let die = crate::widgets::dice::one_die(&faces.get());
                     s.charge.next_wave(wave, d, die)
                 }
                 Follow::Defender => {

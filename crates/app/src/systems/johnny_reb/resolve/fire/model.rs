@@ -4,8 +4,7 @@
 use super::super::card::Resolution;
 use super::super::morale::Reason;
 use super::super::queue::Due;
-use crate::widgets::dice::thrown;
-use johnny_reb::rules::TwoDice;
+use crate::widgets::dice::two_dice;
 use johnny_reb::rules::fire::{
     CombatResult, FireKind, FireRulings, FireStrength, FireTarget, Flank, SavePlan, SaveSituation, SmallArmsFire,
     Table10Roll, casualties_after_saves, combat_result, modify_kills, save_number,
@@ -596,11 +595,15 @@ pub fn one_die(form: &FireForm, game: &Game) -> bool {
 
 /// The Table 10 roll, once its dice are in.
 pub fn roll(form: &FireForm, game: &Game) -> Option<Table10Roll> {
-    let n = if one_die(form, game) { 1 } else { 2 };
-    match thrown(&form.faces, n)?.as_slice() {
-        [a] => Die::new(*a).ok().map(Table10Roll::OneDie),
-        [a, b] => TwoDice::new(*a, *b).ok().map(Table10Roll::TwoDice),
-        _ => None,
+    table10_roll(&form.faces, one_die(form, game))
+}
+
+/// A Table 10 roll of one die (out of ammunition, 4.2.4.b) or two, once they are set.
+pub fn table10_roll(faces: &[u8], one_die: bool) -> Option<Table10Roll> {
+    if one_die {
+        crate::widgets::dice::one_die(faces).map(Table10Roll::OneDie)
+    } else {
+        two_dice(faces).map(Table10Roll::TwoDice)
     }
 }
 

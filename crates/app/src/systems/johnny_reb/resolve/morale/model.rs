@@ -3,7 +3,7 @@
 //! the commands that record it. No Leptos here: tested natively.
 
 use super::super::card::Resolution;
-use crate::widgets::dice::thrown;
+use crate::widgets::dice::two_dice;
 use johnny_reb::rules::morale::{
     AfterCheck, ArtillerySituation, Aspect, ChargeSituation, Charger, CheckRoll, Consequence, Cover, Isolation, Mmp,
     MoraleResult, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit, check, fear_of_charge_mmp, mmp, rally,
@@ -293,8 +293,7 @@ pub fn resolve(form: &MoraleForm, game: &Game, entries: &Overrides) -> Option<Re
     let i = &form.inputs;
     let rulings = &game.setup.rules.morale;
     let m = inputs_mmp(i, entries, rulings).ok()?;
-    let d = thrown(&form.faces, 2)?;
-    let roll = TwoDice::new(*d.first()?, *d.get(1)?).ok()?;
+    let roll = two_dice(&form.faces)?;
     let r = read(i, m.value, roll, rulings);
     let id = form.unit.as_deref();
     let name = id.and_then(|id| facts(game, id)).map_or_else(|| "The unit".to_string(), |f| f.name);

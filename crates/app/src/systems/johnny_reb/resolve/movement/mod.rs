@@ -13,7 +13,7 @@ use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::distance::bonus_dice_count;
@@ -368,7 +368,7 @@ pub fn MoveResolver() -> impl IntoView {
         _ => None,
     };
     let due = move || planned.get().and_then(|p| p.ok()).is_some_and(|p| roll_due(&p, distance_v()));
-    let die = move || thrown(&faces.get(), 1).and_then(|d| d.first().and_then(|f| Die::new(*f).ok()));
+    let die = move || crate::widgets::dice::one_die(&faces.get());
     let bonus = move || -> Option<Bonus> {
         (mode_v() == Mode::Charge && take_bonus.get()).then(|| Bonus {
             terrain: first(of(&BONUS_TERRAINS, bonus_terrain.get())).unwrap_or(Terrain::Open),

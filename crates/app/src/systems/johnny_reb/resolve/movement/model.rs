@@ -1163,7 +1163,7 @@ pub fn charge_resolution(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_dice::die;
+    use crate::test_dice::{dice, die};
     use johnny_reb::rules::{CellRef, Entered};
     use johnny_reb::state::demo::demo_game;
 
@@ -1501,28 +1501,28 @@ mod tests {
     #[test]
     fn rule_5_3_2_charge_marks_red_at_11_yellow_at_8() {
         let s = RulesSettings::default();
-        let dice: Vec<Die> = [1, 2, 3].iter().filter_map(|f| Die::new(*f).ok()).collect();
+        let thrown = dice(&[1, 2, 3]);
         let bonus = Bonus { terrain: Terrain::Open, enters: None };
         let (marks, words) = charge_marks(
             &line_regiment(),
             Ground::Terrain(TerrainType::Open),
             Ratio::whole(5),
             false,
-            Some((bonus, &dice)),
+            Some((bonus, &thrown)),
             &s,
         )
         .unwrap();
         assert_eq!((marks.total, marks.disorder_at), (Ratio::whole(11), Some(Ratio::whole(8))));
         assert!(words.iter().any(|w| w.contains("11″")), "{words:?}");
         // 5.3.2.c: a 10 in the open, into the woods 5" on: 7 1/2" of bonus, disorder 5" on.
-        let dice: Vec<Die> = [4, 3, 3].iter().filter_map(|f| Die::new(*f).ok()).collect();
+        let thrown = dice(&[4, 3, 3]);
         let bonus = Bonus { terrain: Terrain::Open, enters: Some((Terrain::Broken, Ratio::whole(5))) };
         let (marks, _) = charge_marks(
             &line_regiment(),
             Ground::Terrain(TerrainType::Open),
             Ratio::whole(5),
             false,
-            Some((bonus, &dice)),
+            Some((bonus, &thrown)),
             &s,
         )
         .unwrap();
@@ -1534,7 +1534,7 @@ mod tests {
                 Ground::Terrain(TerrainType::Open),
                 Ratio::whole(5),
                 false,
-                Some((bonus, &dice[..2])),
+                Some((bonus, &thrown[..2])),
                 &s
             )
             .is_err()
@@ -1596,7 +1596,7 @@ mod tests {
         assert_eq!(p.charge_normal, Some((Ratio::whole(5), Some(Ratio::whole(8)))));
         let open = Ground::Terrain(TerrainType::Open);
         let bonus = Bonus { terrain: Terrain::Open, enters: None };
-        let dice: Vec<Die> = [1, 2, 3].iter().filter_map(|f| Die::new(*f).ok()).collect();
+        let thrown = dice(&[1, 2, 3]);
         assert!(
             charge_resolution(
                 &line_regiment(),
@@ -1605,7 +1605,7 @@ mod tests {
                 open,
                 Distance::First,
                 None,
-                Some((bonus, dice[..2].to_vec())),
+                Some((bonus, thrown[..2].to_vec())),
                 &s
             )
             .is_none()
@@ -1617,7 +1617,7 @@ mod tests {
             open,
             Distance::First,
             None,
-            Some((bonus, dice.clone())),
+            Some((bonus, thrown.clone())),
             &s,
         )
         .unwrap()
@@ -1642,7 +1642,7 @@ mod tests {
             open,
             Distance::First,
             None,
-            Some((bonus, dice)),
+            Some((bonus, thrown)),
             &twenty_five_mm(),
         )
         .unwrap()

@@ -12,6 +12,7 @@ use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
+use crate::widgets::dice::one_die;
 use crate::widgets::dice::{DiceEntry, thrown};
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
@@ -21,7 +22,7 @@ use johnny_reb::rules::movement::{OfficerOnDieRoll, TerrainType, chance_to_beat}
 use johnny_reb::rules::surprise::{Alertness, tactical_surprise_odds};
 use johnny_reb::rules::unit::{Arm, Formation, Quality};
 use johnny_reb::rules::works::{hasty_works_allowed, hasty_works_target};
-use johnny_reb::rules::{Chance, Die, Distribution, RuleError, RuleResult};
+use johnny_reb::rules::{Chance, Distribution, RuleError, RuleResult};
 use leptos::prelude::*;
 
 pub use model::*;
@@ -73,10 +74,6 @@ pub fn RollsScreen() -> impl IntoView {
         }
         .into_any(),
     }
-}
-
-fn one_die(faces: &[u8]) -> Option<Die> {
-    thrown(faces, 1).and_then(|d| d.first().and_then(|f| Die::new(*f).ok()))
 }
 
 /// Clears the dice and the card when `key` changes.
