@@ -154,15 +154,6 @@ impl Store {
         self.shell.changed();
     }
 
-    /// Forgets one Tables Card entry: the shipped value, or the gap, comes back.
-    pub fn reset_table_entry(self, cell: &CellRef) {
-        let mut had = false;
-        self.table_entries.update(|o| had = o.reset(cell).is_some());
-        if had {
-            self.shell.changed();
-        }
-    }
-
     /// Changes the Tables Card entries in one step (an entry that spans several cells, an
     /// imported table set).
     pub fn edit_table_entries(self, f: impl FnOnce(&mut Overrides)) {
