@@ -11,5 +11,6 @@ pub mod device;
 pub mod exchange;
 pub mod game;
 pub mod orders;
+pub mod result;
 pub mod roster;
 pub mod tracker;

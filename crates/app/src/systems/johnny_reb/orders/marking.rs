@@ -81,13 +81,15 @@ fn send(store: Store, target: &Target, order: OrderChoice, refusal: RwSignal<Opt
         Target::Unit(unit) => OrdersCommand::Mark { unit: unit.clone(), order },
         Target::Group(group) => OrdersCommand::MarkGroup { group: group.clone(), order },
     };
-    if store.dispatch(Command::Orders(cmd)).is_ok() {
-        refusal.set(None);
-        true
-    } else {
-        refusal.set(store.error.get_untracked());
-        store.error.set(None);
-        false
+    match store.dispatch(Command::Orders(cmd)) {
+        Ok(_) => {
+            refusal.set(None);
+            true
+        }
+        Err(e) => {
+            refusal.set(Some(e.to_string()));
+            false
+        }
     }
 }
 
@@ -432,8 +434,9 @@ pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
     let unmarked_question = RwSignal::new(None::<Unmarked>);
     let finish_now = move || {
         unmarked_question.set(None);
-        if let Ok(out) = store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
-            on_message.run(out.text);
+        match store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
+            Ok(out) => on_message.run(out.text),
+            Err(e) => store.refuse(&e),
         }
     };
     let finish = move |_| {

@@ -33,7 +33,7 @@ impl RosterAlerts {
     /// Dispatches a command and turns what it did into alerts.
     pub fn dispatch(self, store: Store, command: Command) -> Option<Outcome> {
         let deleting = deleted_name(store, &command);
-        let outcome = store.dispatch(command).ok()?;
+        let outcome = store.dispatch(command).map_err(|e| store.refuse(&e)).ok()?;
         let mut new = Vec::new();
         for check in &outcome.morale_checks {
             new.push(RosterAlert::Check(format!(

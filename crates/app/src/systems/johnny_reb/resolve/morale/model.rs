@@ -1,17 +1,12 @@
-//! The morale check (2.3, Tables 2, 5, 6, 7) and the Phase Two rally (2.4): choose the unit,
-//! the reason, roll. Everything the game knows is filled in; the rest is asked as toggles.
+//! The morale resolver's pure part: what the game knows of the unit, the players' inputs, the
+//! MMP (2.3.3, 2.3.4, 4.4.3), the roll read by check or rally (2.3, 2.4), and the result with
+//! the commands that record it. No Leptos here: tested natively.
 
-use super::card::{Applied, Resolution, ResultCard};
-use super::picker::{Pick, UnitPicker};
-use crate::shell::router::use_query_map;
-use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
-use crate::widgets::odds::OddsLine;
-use crate::widgets::toggles::{Stepper, Toggles};
+use super::super::card::Resolution;
+use crate::widgets::dice::two_dice;
 use johnny_reb::rules::morale::{
     AfterCheck, ArtillerySituation, Aspect, ChargeSituation, Charger, CheckRoll, Consequence, Cover, Isolation, Mmp,
-    MoraleResult, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit, check, check_odds, fear_of_charge_mmp, mmp,
-    rally, rally_odds,
+    MoraleResult, MoraleRulings, MoraleSituation, MoraleUnit, RallyingUnit, check, fear_of_charge_mmp, mmp, rally,
 };
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
 use johnny_reb::rules::{Overrides, RuleResult, TwoDice};
@@ -20,7 +15,6 @@ use johnny_reb::state::command::{Command, RegimentFlag};
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
 use johnny_reb::state::tracker::brigade_loss_modifier;
-use leptos::prelude::*;
 
 pub use johnny_reb::state::checks::Reason;
 
@@ -105,7 +99,7 @@ pub fn facts(game: &Game, id: &str) -> Option<Facts> {
     })
 }
 
-fn word(level: MoraleLevel) -> &'static str {
+pub(super) fn word(level: MoraleLevel) -> &'static str {
     match level {
         MoraleLevel::Good => "good",
         MoraleLevel::Shaken => "shaken",
@@ -282,224 +276,56 @@ pub fn read(i: &Inputs, mmp: i32, roll: TwoDice, rulings: &MoraleRulings) -> Mor
     }
 }
 
-/// The morale check or rally resolver at `/resolve/morale` or `/resolve/rally`.
-#[component]
-pub fn MoraleResolver(kind: Kind) -> impl IntoView {
-    let store = use_store();
-    let query = use_query_map();
-    let chosen = RwSignal::new(query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty()));
-    let reason = RwSignal::new(
-        query.with_untracked(|q| q.get("reason")).and_then(|k| Reason::from_key(&k)).unwrap_or(Reason::FirstKill),
-    );
-    let guns = RwSignal::new(false);
-    let quality = RwSignal::new(Quality::Average);
-    let level = RwSignal::new(if kind == Kind::Rally { MoraleLevel::Shaken } else { MoraleLevel::Good });
-    let stands_lost = RwSignal::new(0u32);
-    let benefit = RwSignal::new(0u32);
-    let merged = RwSignal::new(0u32);
-    let brigade_lost = RwSignal::new(0u32);
-    let cover = RwSignal::new(Cover::None);
-    let aspect = RwSignal::new(Aspect::Front);
-    let isolation = RwSignal::new(Isolation::NotIsolated);
-    let protected = RwSignal::new(false);
-    let situation = RwSignal::new(ArtillerySituation::SectionAlone);
-    let failed_before = RwSignal::new(false);
-    let formation = RwSignal::new(Formation::Line);
-    let charger_formation = RwSignal::new(Formation::Line);
-    let charger_mounted = RwSignal::new(false);
-    let faces = RwSignal::new(Vec::<u8>::new());
-    let applied = RwSignal::new(None::<Applied>);
+/// What the players say: the unit (none: a quick look-up), the toggles, the two dice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoraleForm {
+    /// The unit's id.
+    pub unit: Option<String>,
+    /// The toggles.
+    pub inputs: Inputs,
+    /// The faces thrown, 0 for a die not set.
+    pub faces: Vec<u8>,
+}
 
-    // A fear-of-charge check queued by a charge (5.5.1): the charging unit of this turn's latest
-    // charge in progress, as it stands 3" from its target.
-    Effect::new(move |_| {
-        if reason.get() != Reason::FearOfCharge {
-            return;
+/// The result once both dice are in; `None` while one is missing or the MMP cannot be worked
+/// out. `entries` are the players' Tables Card entries.
+pub fn resolve(form: &MoraleForm, game: &Game, entries: &Overrides) -> Option<Resolution> {
+    let i = &form.inputs;
+    let rulings = &game.setup.rules.morale;
+    let m = inputs_mmp(i, entries, rulings).ok()?;
+    let roll = two_dice(&form.faces)?;
+    let r = read(i, m.value, roll, rulings);
+    let id = form.unit.as_deref();
+    let name = id.and_then(|id| facts(game, id)).map_or_else(|| "The unit".to_string(), |f| f.name);
+    let (headline, details) = result_words(i.kind, &name, roll.total(), &r);
+    let mut cmds = id.map(|id| commands(id, i.guns, &r)).unwrap_or_default();
+    // The check rolled comes off the list of checks due, in the same step (4.4.2).
+    if let Some(id) = id {
+        let why = (i.kind == Kind::Check).then_some(i.reason);
+        let waiting = game.checks_due.iter().any(|c| c.unit == id && why.is_none_or(|w| w == c.reason));
+        if waiting {
+            cmds.push(Command::Checks(ChecksCommand::Done { unit: id.to_string(), reason: why }));
         }
-        let attacker = store.session.with(|s| {
-            let g = s.game();
-            g.charges.charges.iter().rev().find(|c| c.turn == g.turn).map(|c| c.charge.charger_for_fear_of_charge())
-        });
-        if let Some(a) = attacker {
-            charger_formation.set(a.formation);
-            charger_mounted.set(a.arm == Arm::Cavalry { mounted: true });
-        }
-    });
-
-    let known = Memo::new(move |_| chosen.get().and_then(|id| store.session.with(|s| facts(s.game(), &id))));
-    // Fill in what the game knows whenever the unit (or the game) changes; a result already
-    // applied keeps its own record on the card.
-    Effect::new(move |_| {
-        if let Some(f) = known.get() {
-            guns.set(f.guns);
-            quality.set(f.quality);
-            level.set(f.level);
-            stands_lost.set(f.stands_lost);
-            benefit.set(u32::from(f.benefit));
-            merged.set(f.merged);
-            formation.set(f.formation);
-            brigade_lost.set(f.brigade_lost);
-        }
-    });
-    // A queued check opened from this very screen changes only the query.
-    Effect::new(move |_| {
-        let (unit, why) = query.with(|q| (q.get("unit"), q.get("reason")));
-        if let Some(u) = unit.filter(|u| !u.is_empty()) {
-            chosen.set(Some(u));
-        }
-        if let Some(r) = why.and_then(|k| Reason::from_key(&k)) {
-            reason.set(r);
-        }
-    });
-    Effect::new(move |prev: Option<(Option<String>, Reason)>| {
-        let now = (chosen.get(), reason.get());
-        if prev.is_some_and(|p| p != now) {
-            applied.set(None);
-            faces.set(Vec::new());
-        }
-        now
-    });
-
-    let inputs = move || Inputs {
-        kind,
-        reason: reason.get(),
-        guns: guns.get(),
-        quality: quality.get(),
-        level: level.get(),
-        stands_lost: stands_lost.get(),
-        benefit: benefit.get(),
-        merged: merged.get(),
-        brigade_lost: brigade_lost.get(),
-        cover: cover.get(),
-        aspect: aspect.get(),
-        isolation: isolation.get(),
-        protected: protected.get(),
-        situation: situation.get(),
-        failed_before: failed_before.get(),
-        formation: formation.get(),
-        charger: (charger_formation.get(), charger_mounted.get()),
-    };
-    let rulings = move || store.session.with(|s| s.game().setup.rules.morale.clone());
-    let computed = Memo::new(move |_| {
-        let i = inputs();
-        store.table_entries.with(|o| inputs_mmp(&i, o, &rulings()))
-    });
-    let result = Signal::derive(move || {
-        let m = computed.get().ok()?;
-        let d = thrown(&faces.get(), 2)?;
-        let roll = TwoDice::new(*d.first()?, *d.get(1)?).ok()?;
-        let i = inputs();
-        let r = read(&i, m.value, roll, &rulings());
-        let name = known.get().map(|f| f.name).unwrap_or_else(|| "The unit".to_string());
-        let (headline, details) = result_words(kind, &name, roll.total(), &r);
-        let id = chosen.get();
-        let mut cmds = id.as_deref().map(|id| commands(id, i.guns, &r)).unwrap_or_default();
-        // The check rolled comes off the list of checks due, in the same step (4.4.2).
-        if let Some(id) = id.as_deref() {
-            let why = (kind == Kind::Check).then_some(i.reason);
-            let waiting = store
-                .session
-                .with(|s| s.game().checks_due.iter().any(|c| c.unit == id && why.is_none_or(|w| w == c.reason)));
-            if waiting {
-                cmds.push(Command::Checks(ChecksCommand::Done { unit: id.to_string(), reason: why }));
-            }
-        }
-        Some(Resolution {
-            headline,
-            details,
-            commands: cmds,
-            recorded: id.is_some(),
-            next: (r.consequence == Consequence::ForcedRoutMove && !i.guns).then(|| {
-                (format!("/resolve/rout?unit={}", id.clone().unwrap_or_default()), "Roll the forced rout move")
-            }),
-            settles: match (kind, id.as_deref()) {
-                (Kind::Rally, Some(id)) => vec![format!("rally-{id}")],
-                _ => Vec::new(),
-            },
-            ..Resolution::default()
-        })
-    });
-
-    let title = if kind == Kind::Check { "Morale check" } else { "Rally" };
-    let rules = if kind == Kind::Check { "2.3, Tables 2, 5, 6, 7" } else { "2.4, Tables 5, 6, 7" };
-    view! {
-        <section class="screen resolver" aria-labelledby="resolver-title">
-            <super::BackToMenu/>
-            <h1 id="resolver-title">{title}</h1>
-            <p class="muted">{rules}</p>
-            <UnitPicker pick=Pick::Units chosen=chosen/>
-            {move || match known.get() {
-                Some(f) => view! {
-                    <p class="facts">{format!(
-                        "{} · {} · {} · {} stands lost{}",
-                        if f.guns { "Gun crew" } else { "Regiment" },
-                        f.quality.label(),
-                        word(f.level),
-                        f.stands_lost,
-                        f.officer.map(|o| format!(" · with {o} (benefit {})", f.benefit)).unwrap_or_default()
-                    )}</p>
-                }.into_any(),
-                None => view! {
-                    <Toggles legend="Unit" options=vec![(false, "Regiment"), (true, "Gun section")] value=guns/>
-                    <Toggles legend="Quality" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/>
-                    <Toggles legend="Morale now" options=vec![(MoraleLevel::Good, "Good"), (MoraleLevel::Shaken, "Shaken"), (MoraleLevel::Routed, "Routed")] value=level/>
-                    <Stepper label="Stands lost" value=stands_lost max=6/>
-                    <Stepper label="Officer's benefit" value=benefit max=6/>
-                }.into_any(),
-            }}
-            {(kind == Kind::Check).then(|| view! {
-                <Toggles legend="Reason (Table 2)" options=Reason::ALL.iter().map(|r| (*r, r.label())).collect() value=reason/>
-                <p class="muted">{move || reason.get().rule()}</p>
-                <Show when=move || reason.get().from_fire()>
-                    <Toggles legend="Fired on (4.4.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
-                </Show>
-                <Show when=move || reason.get() == Reason::FearOfCharge>
-                    <Toggles legend="The charge comes on its (5.5.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
-                    <Toggles legend="Charging unit's formation (Table 18)" options=super::charge::declare_formations() value=charger_formation/>
-                    <Toggles legend="Charging unit (5.5.5.a)" options=vec![(false, "On foot"), (true, "Mounted cavalry")] value=charger_mounted/>
-                    {move || known.get().is_none().then(|| view! {
-                        <Toggles legend="Its formation (Table 18)" options=super::charge::declare_formations() value=formation/>
-                    })}
-                </Show>
-            })}
-            <Toggles legend="Cover (2.3.4.b)" options=vec![(Cover::None, "In the open"), (Cover::Cover, "Cover"), (Cover::MediumWorks, "Medium works"), (Cover::HeavyWorks, "Heavy works")] value=cover/>
-            <Toggles legend="Friends in sight (2.3.4.d)" options=vec![(Isolation::NotIsolated, "3 or more"), (Isolation::TwoUnits, "2"), (Isolation::OneUnit, "1"), (Isolation::NoUnit, "None")] value=isolation/>
-            <Toggles legend="Protected by own troops (2.3.4.c)" options=vec![(false, "No"), (true, "Yes")] value=protected/>
-            <Stepper label="Regiments of its brigade lost (2.3.4.e)" value=brigade_lost max=12/>
-            <Show when=move || guns.get()>
-                <Toggles legend="Guns (2.3.3)" options=vec![(ArtillerySituation::SectionAlone, "Section alone"), (ArtillerySituation::WithCompleteBattery, "With its battery"), (ArtillerySituation::SupportedByInfantry, "Supported by infantry")] value=situation/>
-                {(kind == Kind::Rally).then(|| view! {
-                    <Toggles legend="Failed to rally on an earlier turn (2.4)" options=vec![(false, "No"), (true, "Yes")] value=failed_before/>
-                })}
-            </Show>
-            {move || match computed.get() {
-                Ok(m) => {
-                    let i = inputs();
-                    let r = rulings();
-                    let (what, chance) = match kind {
-                        Kind::Check => ("Passes", check_odds(m.value, i.level).chance_that(|x| x.passed())),
-                        Kind::Rally => {
-                            let who = if i.guns { RallyingUnit::ArtilleryCrew { failed_before: i.failed_before } } else { RallyingUnit::Regiment };
-                            ("Rallies", rally_odds(m.value, i.level, who, &r).chance_that(|x| x.rallied()))
-                        }
-                    };
-                    view! {
-                        <p class="mmp">{mmp_words(&m)}</p>
-                        <OddsLine target=format!("Roll higher than {} on two dice (2 always routs, 12 always rallies: 2.3.2)", m.value) chances=vec![(what, chance)]/>
-                    }.into_any()
-                }
-                Err(e) => view! { <super::missing::Problem error=e/> }.into_any(),
-            }}
-            <DiceEntry name="Die" count=Signal::derive(|| 2usize) faces=faces/>
-            <ResultCard result=result applied=applied/>
-        </section>
     }
-    .into_any()
+    Some(Resolution {
+        headline,
+        details,
+        commands: cmds,
+        recorded: id.is_some(),
+        next: (r.consequence == Consequence::ForcedRoutMove && !i.guns)
+            .then(|| (format!("/resolve/rout?unit={}", id.unwrap_or_default()), "Roll the forced rout move")),
+        settles: match (i.kind, id) {
+            (Kind::Rally, Some(id)) => vec![format!("rally-{id}")],
+            _ => Vec::new(),
+        },
+        ..Resolution::default()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_dice::two;
     use johnny_reb::state::demo::demo_game;
 
     #[test]
@@ -560,7 +386,7 @@ mod tests {
         let rulings = MoraleRulings::default();
         let m = inputs_mmp(&inputs(), &Overrides::new(), &rulings).unwrap();
         assert_eq!(m.value, 7);
-        let r = read(&inputs(), m.value, TwoDice::new(3, 4).unwrap(), &rulings);
+        let r = read(&inputs(), m.value, two(3, 4), &rulings);
         assert_eq!(r.after, AfterCheck::Morale(MoraleLevel::Shaken));
         assert_eq!(
             commands("r-1", false, &r),
@@ -584,7 +410,7 @@ mod tests {
         let rulings = MoraleRulings::default();
         let i = Inputs { kind: Kind::Rally, level: MoraleLevel::Routed, stands_lost: 0, ..inputs() };
         let m = inputs_mmp(&i, &Overrides::new(), &rulings).unwrap();
-        let r = read(&i, m.value, TwoDice::new(1, 2).unwrap(), &rulings);
+        let r = read(&i, m.value, two(1, 2), &rulings);
         assert_eq!(commands("r-1", false, &r), vec![Command::RemoveStand { regiment: "r-1".into() }]);
     }
 
