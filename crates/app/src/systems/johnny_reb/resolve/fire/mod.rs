@@ -107,7 +107,14 @@ pub fn FireResolver() -> impl IntoView {
     let formation = RwSignal::new(Formation::Line);
     let range = RwSignal::new(4u32);
     let opening = RwSignal::new(false);
+    // What the game knows of the firer fills the form: its revealed First Fire order (1.2),
+    // again whenever another firer is picked.
     let first_fire = RwSignal::new(false);
+    Effect::new(move |_| {
+        let known =
+            firer.get().is_some_and(|id| store.session.with_untracked(|s| model::has_first_fire_order(s.game(), &id)));
+        first_fire.set(known);
+    });
     let moving = RwSignal::new(false);
     let visibility = RwSignal::new(Visibility::Clear);
     let t_figures = RwSignal::new(20u32);

@@ -478,6 +478,15 @@ pub struct FireForm {
     pub faces: Vec<u8>,
 }
 
+/// The firer's revealed order this turn is First Fire (1.2, 4.1): the form opened for it, from
+/// its tracker item or its card, starts with the order counted, as the players marked it.
+pub fn has_first_fire_order(game: &Game, firer: &str) -> bool {
+    game.orders_this_turn()
+        .filter(|t| t.revealed)
+        .and_then(|t| t.order_of(firer))
+        .is_some_and(|o| o.in_force() == johnny_reb::rules::unit::OrderKind::FirstFire)
+}
+
 impl Default for FireForm {
     fn default() -> FireForm {
         FireForm {

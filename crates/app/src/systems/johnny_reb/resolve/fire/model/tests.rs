@@ -271,3 +271,39 @@ fn rule_4_2_6_g_the_form_on_a_target_of_the_game_marks_each_kill_within_its_figu
     let fewer = resolve(&saved, &g, &o).unwrap().commands.len();
     assert!(fewer < kills || save_no(&saved, &g, &o) == 0, "saves entered from the table count (4.2.6.a)");
 }
+
+/// 1.2, 4.1: a regiment whose revealed order is First Fire fires with it counted; before the
+/// reveal (still secret) or with another order, it is not.
+#[test]
+fn rule_1_2_a_revealed_first_fire_order_fills_the_form() {
+    use johnny_reb::rules::unit::OrderKind;
+    use johnny_reb::state::orders::{TurnOrders, UnitOrder};
+    use johnny_reb::state::roster::Side;
+    let mut g = demo_game("g");
+    let order = |unit: &str, kind| UnitOrder {
+        unit: unit.into(),
+        side: Side::Union,
+        kind,
+        direction: None,
+        formation: None,
+        objective: None,
+        toward_enemy: false,
+        morale_when_marked: MoraleLevel::Good,
+        by_default: false,
+        conditional_hold: None,
+        group: None,
+        if_rallied: false,
+    };
+    g.orders.push(TurnOrders {
+        turn: g.turn,
+        orders: vec![order("r-6wi", OrderKind::FirstFire), order("r-2wi", OrderKind::Hold)],
+        ..TurnOrders::default()
+    });
+    assert!(!has_first_fire_order(&g, "r-6wi"), "not yet revealed: the order is still secret");
+    if let Some(t) = g.orders.last_mut() {
+        t.revealed = true;
+    }
+    assert!(has_first_fire_order(&g, "r-6wi"));
+    assert!(!has_first_fire_order(&g, "r-2wi"));
+    assert!(!has_first_fire_order(&g, "r-nobody"));
+}
