@@ -57,32 +57,9 @@ impl Charge {
         cc: &CounterchargeInput,
         rulings: &ChargeRulings,
     ) -> RuleResult<Resolved> {
-        if !self.cavalry_vs_cavalry && !cc.charge_against_charge && self.setup.defender.order != Some(OrderKind::Hold) {
-            return Err(out_of_range("countercharge", "only a unit on Hold may countercharge (5.3.5.a)"));
-        }
-        if cc.charge_against_charge && self.setup.defender.order != Some(OrderKind::Charge) {
-            return Err(out_of_range("charge against charge", "the charged unit is not marked Charge"));
-        }
-        if self.cavalry_vs_cavalry && !self.both_charging {
-            return Err(out_of_range(
-                "countercharge",
-                "the defending cavalry did not pass its check and choose to countercharge (5.5.5.b)",
-            ));
-        }
+        self.may_countercharge(cc)?;
         let total = self.total();
-        if !inches_ge(total, cc.charger_moved) {
-            return Err(out_of_range(
-                "countercharge",
-                "the charger cannot have moved farther than its total charge distance",
-            ));
-        }
         let gap = inches_sub(self.distance, cc.charger_moved);
-        if !self.cavalry_vs_cavalry && !cc.charge_against_charge && !inches_ge(Ratio::whole(5), gap) {
-            return Err(out_of_range(
-                "countercharge",
-                "the charger is not yet in the defender's primary fire zone, 5\" straight ahead (5.3.5.a)",
-            ));
-        }
         let half_inches = !cc.charge_against_charge && !self.cavalry_vs_cavalry;
         let bonus = match &cc.bonus {
             Some((path, dice)) => {
@@ -138,5 +115,39 @@ impl Charge {
         ));
         c.stage = Stage::DefensiveFireOne;
         Ok(Resolved::Next)
+    }
+
+    /// Whether the defender may countercharge now (Table 16 step 4; 5.3.5.a): from Hold, with
+    /// the charger in its primary fire zone within 5"; a charge against a charge only if it is
+    /// marked Charge (5.5.1); cavalry only if it passed its check on sighting and chose to
+    /// (5.5.5.b); the charger never farther on than its total charge distance.
+    fn may_countercharge(&self, cc: &CounterchargeInput) -> RuleResult<()> {
+        if !self.cavalry_vs_cavalry && !cc.charge_against_charge && self.setup.defender.order != Some(OrderKind::Hold) {
+            return Err(out_of_range("countercharge", "only a unit on Hold may countercharge (5.3.5.a)"));
+        }
+        if cc.charge_against_charge && self.setup.defender.order != Some(OrderKind::Charge) {
+            return Err(out_of_range("charge against charge", "the charged unit is not marked Charge"));
+        }
+        if self.cavalry_vs_cavalry && !self.both_charging {
+            return Err(out_of_range(
+                "countercharge",
+                "the defending cavalry did not pass its check and choose to countercharge (5.5.5.b)",
+            ));
+        }
+        let total = self.total();
+        if !inches_ge(total, cc.charger_moved) {
+            return Err(out_of_range(
+                "countercharge",
+                "the charger cannot have moved farther than its total charge distance",
+            ));
+        }
+        let gap = inches_sub(self.distance, cc.charger_moved);
+        if !self.cavalry_vs_cavalry && !cc.charge_against_charge && !inches_ge(Ratio::whole(5), gap) {
+            return Err(out_of_range(
+                "countercharge",
+                "the charger is not yet in the defender's primary fire zone, 5\" straight ahead (5.3.5.a)",
+            ));
+        }
+        Ok(())
     }
 }

@@ -139,39 +139,8 @@ impl Charge {
     /// assert!(Charge::declare(setup).is_ok());
     /// ```
     pub fn declare_with(setup: ChargeSetup, rulings: &ChargeRulings) -> RuleResult<Charge> {
-        let c = &setup.charger;
-        if rulings.single_stands && c.stands <= 1 {
-            return Err(out_of_range(
-                "charging unit",
-                "a regiment reduced to a single stand may not charge (Appendix F.12)",
-            ));
-        }
-        let d = &setup.defender;
-        if c.morale != MoraleLevel::Good {
-            return Err(out_of_range("charging unit", "only a unit of good morale may charge (1.1.3, 2.3.5.b)"));
-        }
-        match c.consecutive_turn {
-            1 | 2 => {}
-            0 => return Err(out_of_range("consecutive charge", "count this turn's charge as 1")),
-            _ => {
-                return Err(out_of_range("consecutive charge", "a unit may never charge three turns in a row (5.1.4)"));
-            }
-        }
-        if c.empty_guns && matches!(c.formation, Formation::Disorder | Formation::Skirmish) {
-            return Err(out_of_range(
-                "empty guns",
-                "a charge with empty guns cannot be ordered in disorder or skirmish (5.1.3)",
-            ));
-        }
-        if c.figures == 0 || d.figures == 0 || c.figures > 500 || d.figures > 500 {
-            return Err(out_of_range("figures", "both units need 1 to 500 figures"));
-        }
-        if !inches_ge(Ratio::whole(200), setup.distance) {
-            return Err(out_of_range(
-                "charge distance",
-                format!("{} is beyond any charge", show_inches(setup.distance)),
-            ));
-        }
+        may_charge(&setup, rulings)?;
+        let (c, d) = (&setup.charger, &setup.defender);
         let mut log = vec![Happened::new(
             "5.1.1",
             match setup.objective {
@@ -186,38 +155,8 @@ impl Charge {
                 show_inches(setup.distance)
             ),
         ));
-        let second_turn = c.consecutive_turn == 2;
-        let elan = if second_turn {
-            log.push(Happened::new("5.1.4", "A second consecutive charge: in disorder, no elan, no bonus move."));
-            0
-        } else if c.empty_guns {
-            log.push(Happened::new(
-                "5.1.3",
-                "Charging with empty guns: elan -2 to all morale checks and impact; no fire this turn.",
-            ));
-            -2
-        } else {
-            log.push(Happened::new(
-                "5.1.3",
-                "Charge elan: -1 to all morale checks and impact until the charge is stopped.",
-            ));
-            -1
-        };
-        let mut disordered = second_turn;
-        if c.target_off_front {
-            disordered = true;
-            log.push(Happened::new(
-                "5.1.2",
-                "The target is more than 45 degrees off the front: the charge is made in disorder.",
-            ));
-        }
-        if c.formation == Formation::Disorder {
-            disordered = true;
-        }
-        if c.arm == (Arm::MountedInfantry { mounted: true }) {
-            disordered = true;
-            log.push(Happened::new("6.7.3", "Mounted infantry charges in disorder, with +1 to its morale."));
-        }
+        let elan = elan(c, &mut log);
+        let disordered = disordered_from_start(c, &mut log);
         let cavalry_vs_cavalry = c.arm == (Arm::Cavalry { mounted: true }) && d.arm == (Arm::Cavalry { mounted: true });
         let routed_or_disengaging = d.morale == MoraleLevel::Routed || d.order == Some(OrderKind::Disengage);
         if d.morale == MoraleLevel::Routed {
@@ -264,4 +203,84 @@ impl Charge {
             series: None,
         })
     }
+}
+
+/// Whether the charge may be declared (Table 16 step 1): a regiment of more than one stand
+/// (Appendix F.12, when on), of good morale (1.1.3, 2.3.5.b), in its first or second
+/// consecutive turn of charging (5.1.4), not with empty guns in disorder or skirmish (5.1.3);
+/// both units with figures, the target within reach of any charge.
+fn may_charge(setup: &ChargeSetup, rulings: &ChargeRulings) -> RuleResult<()> {
+    let (c, d) = (&setup.charger, &setup.defender);
+    if rulings.single_stands && c.stands <= 1 {
+        return Err(out_of_range(
+            "charging unit",
+            "a regiment reduced to a single stand may not charge (Appendix F.12)",
+        ));
+    }
+    if c.morale != MoraleLevel::Good {
+        return Err(out_of_range("charging unit", "only a unit of good morale may charge (1.1.3, 2.3.5.b)"));
+    }
+    match c.consecutive_turn {
+        1 | 2 => {}
+        0 => return Err(out_of_range("consecutive charge", "count this turn's charge as 1")),
+        _ => {
+            return Err(out_of_range("consecutive charge", "a unit may never charge three turns in a row (5.1.4)"));
+        }
+    }
+    if c.empty_guns && matches!(c.formation, Formation::Disorder | Formation::Skirmish) {
+        return Err(out_of_range(
+            "empty guns",
+            "a charge with empty guns cannot be ordered in disorder or skirmish (5.1.3)",
+        ));
+    }
+    if c.figures == 0 || d.figures == 0 || c.figures > 500 || d.figures > 500 {
+        return Err(out_of_range("figures", "both units need 1 to 500 figures"));
+    }
+    if !inches_ge(Ratio::whole(200), setup.distance) {
+        return Err(out_of_range("charge distance", format!("{} is beyond any charge", show_inches(setup.distance))));
+    }
+    Ok(())
+}
+
+/// The charge elan (5.1.3): -1, -2 with empty guns, none on a second consecutive charge
+/// (5.1.4); said in `log`.
+fn elan(c: &ChargingUnit, log: &mut Vec<Happened>) -> i32 {
+    if c.consecutive_turn == 2 {
+        log.push(Happened::new("5.1.4", "A second consecutive charge: in disorder, no elan, no bonus move."));
+        0
+    } else if c.empty_guns {
+        log.push(Happened::new(
+            "5.1.3",
+            "Charging with empty guns: elan -2 to all morale checks and impact; no fire this turn.",
+        ));
+        -2
+    } else {
+        log.push(Happened::new(
+            "5.1.3",
+            "Charge elan: -1 to all morale checks and impact until the charge is stopped.",
+        ));
+        -1
+    }
+}
+
+/// Whether the charge is in disorder from its start: a second consecutive charge (5.1.4), a
+/// target more than 45 degrees off the front (5.1.2), a unit already in disorder, mounted
+/// infantry (6.7.3); said in `log`.
+fn disordered_from_start(c: &ChargingUnit, log: &mut Vec<Happened>) -> bool {
+    let mut disordered = c.consecutive_turn == 2;
+    if c.target_off_front {
+        disordered = true;
+        log.push(Happened::new(
+            "5.1.2",
+            "The target is more than 45 degrees off the front: the charge is made in disorder.",
+        ));
+    }
+    if c.formation == Formation::Disorder {
+        disordered = true;
+    }
+    if c.arm == (Arm::MountedInfantry { mounted: true }) {
+        disordered = true;
+        log.push(Happened::new("6.7.3", "Mounted infantry charges in disorder, with +1 to its morale."));
+    }
+    disordered
 }

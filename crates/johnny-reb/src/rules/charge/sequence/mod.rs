@@ -539,8 +539,10 @@ impl Charge {
     /// or what is still missing. An input of the wrong kind for the step is an error. The
     /// players' table entries (`overrides`) serve Appendix F.13's Table 10 lookup.
     ///
-    /// Each arm names the step and the input it takes; the step's own function is in the file
-    /// of its group of steps.
+    /// Each arm names the stage and the input it takes, and calls that step's own function (in
+    /// the file of its group of steps). A step function reads the charge as it stood (`self`)
+    /// and writes the charge as the step leaves it (`c`, a copy) and what happened (`h`); a
+    /// refusal or a [`Resolved::Waiting`] drops both, so the charge is unchanged.
     pub fn advance_with(&self, input: Input, rulings: &ChargeRulings, overrides: &Overrides) -> RuleResult<Advance> {
         let mut c = self.clone();
         let mut h = Vec::new();
@@ -590,6 +592,7 @@ impl Charge {
         }
     }
 
+    /// The step resolved: what happened joins the charge's log.
     fn next(&self, mut charge: Charge, happened: Vec<Happened>) -> RuleResult<Advance> {
         charge.log.extend(happened.iter().cloned());
         Ok(Advance::Next { charge: Box::new(charge), happened })
