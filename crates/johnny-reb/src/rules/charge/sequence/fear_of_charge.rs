@@ -81,7 +81,8 @@ impl Charge {
     }
 
     /// The charged unit's fear-of-charge MMP (5.5.2; Tables 17 and 18, both formations, the
-    /// cavalry doubling of 5.5.5.a) from the morale engine, for [`Input::FearOfCharge`].
+    /// cavalry doubling of 5.5.5.a) from the morale engine, for
+    /// [`Input::FearOfCharge`](super::Input::FearOfCharge).
     ///
     /// ```
     /// # use johnny_reb::rules::charge::sequence::*;

@@ -113,8 +113,9 @@ pub enum Input {
         dice: Vec<Die>,
     },
     /// Step 10a: the dice for impact, and each side's impact MMP in full (Table 17 BMP with
-    /// the Table 18 impact modifiers, elan and waves included: see [`Charge::charger_impact_mmp`]
-    /// and [`Charge::defender_impact_mmp`]).
+    /// the Table 18 impact modifiers, elan and waves included: see
+    /// [`Charge::charger_impact_mmp`](super::Charge::charger_impact_mmp) and
+    /// [`Charge::defender_impact_mmp`](super::Charge::defender_impact_mmp)).
     Impact {
         /// The charging unit's impact MMP.
         charger_mmp: i32,
@@ -140,7 +141,8 @@ pub enum Input {
     Retire(TwoDice),
     /// Step 12: one melee round (5.8).
     MeleeRound {
-        /// Kills the charging unit inflicts (see [`super::melee::melee_kills`]).
+        /// Kills the charging unit inflicts (see
+        /// [`melee_kills`](crate::rules::charge::melee::melee_kills)).
         charger_kills: u32,
         /// Kills the defender inflicts.
         defender_kills: u32,

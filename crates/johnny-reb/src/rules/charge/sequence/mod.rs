@@ -12,10 +12,10 @@
 //! ([`super::melee`]). The machine applies them, runs the morale checks, and follows Table 16.
 //!
 //! One function resolves each Table 16 step, in a file for each group of steps:
-//! [`declare`] (step 1), [`reaction`] (step 2), [`total_move`] (step 3), [`close`] (step 4),
-//! [`defensive_fire`] (steps 5 and 6, 8 and 9), [`fear_of_charge`] (step 7), [`rout_move`]
-//! (a defender's forced rout move, steps 7 and 11), [`roll_for_impact`] (step 10),
-//! [`impact_loser`] (step 11), [`melee_round`] (step 12) and [`cavalry_melee`] (5.5.5.b, which
+//! `declare` (step 1), `reaction` (step 2), `total_move` (step 3), `close` (step 4),
+//! `defensive_fire` (steps 5 and 6, 8 and 9), `fear_of_charge` (step 7), `rout_move`
+//! (a defender's forced rout move, steps 7 and 11), `roll_for_impact` (step 10),
+//! `impact_loser` (step 11), `melee_round` (step 12) and `cavalry_melee` (5.5.5.b, which
 //! takes the place of steps 7 and 12 when cavalry charges cavalry). [`Charge::advance_with`]
 //! calls the one the machine's [`Stage`] and the [`Input`] name.
 
@@ -542,7 +542,7 @@ impl Charge {
     /// Each arm names the stage and the input it takes, and calls that step's own function (in
     /// the file of its group of steps). A step function reads the charge as it stood (`self`)
     /// and writes the charge as the step leaves it (`c`, a copy) and what happened (`h`); a
-    /// refusal or a [`Resolved::Waiting`] drops both, so the charge is unchanged.
+    /// refusal or a step still waiting drops both, so the charge is unchanged.
     pub fn advance_with(&self, input: Input, rulings: &ChargeRulings, overrides: &Overrides) -> RuleResult<Advance> {
         let mut c = self.clone();
         let mut h = Vec::new();

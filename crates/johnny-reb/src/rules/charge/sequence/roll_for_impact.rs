@@ -125,7 +125,7 @@ impl Charge {
     }
 
     /// The chance that the charging unit wins the impact (lowest total), and of a tie, given
-    /// both impact MMPs as for [`Input::Impact`].
+    /// both impact MMPs as for [`Input::Impact`](super::Input::Impact).
     ///
     /// ```
     /// # use johnny_reb::rules::charge::sequence::*;
@@ -162,7 +162,7 @@ impl Charge {
     }
 
     /// The charging unit's impact MMP (5.7.1.a; Tables 17 and 18) from the morale engine,
-    /// with its elan, disorder at contact and waves, for [`Input::Impact`].
+    /// with its elan, disorder at contact and waves, for [`Input::Impact`](super::Input::Impact).
     pub fn charger_impact_mmp(
         &self,
         charger: &MoraleUnit,
@@ -181,9 +181,10 @@ impl Charge {
     }
 
     /// The charged (or countercharging) unit's impact MMP (5.7.1.a; Tables 17 and 18, the
-    /// cavalry doubling of 5.5.5.a) from the morale engine, for [`Input::Impact`]. A unit that
-    /// was itself charging the charger has elan (5.7.1.a: "If both are charging, both use the
-    /// elan modifier"); a countercharging one has none (5.3.5.c).
+    /// cavalry doubling of 5.5.5.a) from the morale engine, for
+    /// [`Input::Impact`](super::Input::Impact). A unit that was itself charging the charger has
+    /// elan (5.7.1.a: "If both are charging, both use the elan modifier"); a countercharging one
+    /// has none (5.3.5.c).
     pub fn defender_impact_mmp(
         &self,
         defender: &MoraleUnit,
