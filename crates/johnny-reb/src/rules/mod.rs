@@ -26,6 +26,8 @@ pub mod movement;
 pub mod officers;
 pub mod orders;
 pub mod surprise;
+#[cfg(test)]
+pub(crate) mod test_dice;
 pub mod works;
 
 // The shared core's vocabulary, under the names the rules have always used.

@@ -427,11 +427,8 @@ pub fn normal_move_cell(formation: &str, terrain: Terrain) -> CellRef {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::test_dice::dice;
     use proptest::prelude::*;
-
-    fn dice(faces: &[u8]) -> Vec<Die> {
-        faces.iter().map(|&f| Die::new(f).unwrap()).collect()
-    }
 
     fn foot(normal: u32) -> ChargeMoveSetup {
         ChargeMoveSetup {
