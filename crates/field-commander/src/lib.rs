@@ -12,3 +12,4 @@ pub mod battle;
 pub mod battlefield;
 pub mod combat;
 pub mod force;
+pub mod prebattle;
