@@ -13,3 +13,6 @@ pub mod battlefield;
 pub mod combat;
 pub mod force;
 pub mod prebattle;
+#[cfg(test)]
+mod testkit;
+pub mod union;
