@@ -12,6 +12,7 @@ pub mod battle;
 pub mod battlefield;
 pub mod combat;
 pub mod force;
+pub mod outcome;
 pub mod prebattle;
 #[cfg(test)]
 mod testkit;
