@@ -12,8 +12,11 @@ pub mod battle;
 pub mod battlefield;
 pub mod combat;
 pub mod force;
+pub mod game;
 pub mod outcome;
 pub mod prebattle;
 #[cfg(test)]
 mod testkit;
 pub mod union;
+
+pub use game::{Battle, BattleError, Command, FieldCommander, Report};
