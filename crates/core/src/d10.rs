@@ -48,7 +48,7 @@ impl D10 {
 
     /// Even, with a "0" counting as 10 and so even (4.5).
     pub fn is_even(self) -> bool {
-        self.0 % 2 == 0
+        self.0.is_multiple_of(2)
     }
 
     /// The roll is `target` or less, with no natural results (a table band, an Insight roll).
