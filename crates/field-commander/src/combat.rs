@@ -243,5 +243,4 @@ pub fn defensive_fire_values(combat: u8, gun_range: Option<u8>) -> RuleResult<At
 }
 
 #[cfg(test)]
-#[path = "combat_tests.rs"]
 mod tests;

@@ -662,5 +662,4 @@ fn end_turn(g: &mut Battle, r: &mut Report) -> RuleResult<()> {
 }
 
 #[cfg(test)]
-#[path = "game_tests.rs"]
 mod tests;

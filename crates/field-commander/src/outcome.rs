@@ -268,5 +268,4 @@ pub fn screen_hits(field: &mut Field, hits: u8, tie: usize) -> RuleResult<Vec<Hi
 }
 
 #[cfg(test)]
-#[path = "outcome_tests.rs"]
 mod tests;

@@ -303,5 +303,4 @@ pub fn check_confederate_setup(placed: &[(ForceType, Region)], front_insight: bo
 }
 
 #[cfg(test)]
-#[path = "prebattle_tests.rs"]
 mod tests;

@@ -429,5 +429,4 @@ pub fn broken_targets(field: &Field) -> RuleResult<Vec<u32>> {
 }
 
 #[cfg(test)]
-#[path = "union_tests.rs"]
 mod tests;
