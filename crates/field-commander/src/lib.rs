@@ -11,6 +11,7 @@
 pub mod battle;
 pub mod battlefield;
 pub mod combat;
+pub mod confederate;
 pub mod force;
 pub mod game;
 pub mod outcome;
