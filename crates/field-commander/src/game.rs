@@ -70,6 +70,12 @@ pub struct Battle {
     pub routed: Option<Loyalty>,
     /// Regions first entered, for Command Points (15.3, 18.4).
     pub reached: Vec<(Loyalty, Region)>,
+    /// Charge! under way this turn (14.1.3).
+    #[serde(default)]
+    pub charge: Option<crate::charge::ChargeState>,
+    /// Insights in play that change values (10.2.12).
+    #[serde(default)]
+    pub insights: crate::confederate::InsightsInPlay,
     /// The history, in the game's words.
     pub log: Vec<LogEntry<Phase>>,
 }
@@ -97,6 +103,8 @@ impl Battle {
             acted: Vec::new(),
             routed: None,
             reached: Vec::new(),
+            charge: None,
+            insights: Default::default(),
             log: Vec::new(),
         }
     }
@@ -160,6 +168,31 @@ pub enum Command {
         /// The force.
         force: u32,
     },
+    /// Charge!: each candidate's Activation check, highest Skill Level first (14.1.3).
+    ChargeActivations {
+        /// One d10 per candidate, in [`crate::charge::ChargeState::candidates`] order.
+        rolls: Vec<D10>,
+    },
+    /// Charge!: a force that failed to Activate attacks with Combat (14.1.3).
+    ChargeAttack {
+        /// The force.
+        force: u32,
+        /// Its Activation check for Combat (14.2.2).
+        activation: Option<D10>,
+        /// The attack roll.
+        attack: Option<D10>,
+        /// Random pick among tied targets.
+        tie: usize,
+    },
+    /// Charge!: the next force that Activated advances and makes its Shock attack (14.1.3, 11.4).
+    ChargeShock {
+        /// The force.
+        force: u32,
+        /// The rolls of the Shock attack.
+        rolls: crate::combat::ShockRolls,
+        /// Random pick among tied targets.
+        tie: usize,
+    },
     /// Checks for a Rout (14.5).
     RoutCheck,
     /// Ends the turn: plans go back to the cup, the Battle Turn counter advances (14.6).
@@ -208,7 +241,7 @@ pub struct Report {
 }
 
 impl Report {
-    fn say(&mut self, line: impl Into<String>) {
+    pub(crate) fn say(&mut self, line: impl Into<String>) {
         self.lines.push(line.into());
     }
 }
@@ -317,6 +350,11 @@ fn step(g: &mut Battle, command: &Command) -> RuleResult<Report> {
                 r.hits.push(g.field.hit(*force)?);
             }
         }
+        Command::ChargeActivations { rolls } => crate::charge::activations(g, rolls, &mut r)?,
+        Command::ChargeAttack { force, activation, attack, tie } => {
+            crate::charge::failed_attack(g, *force, *activation, *attack, *tie, &mut r)?
+        }
+        Command::ChargeShock { force, rolls, tie } => crate::charge::shock(g, *force, rolls, *tie, &mut r)?,
         Command::RoutCheck => rout_check(g, &mut r)?,
         Command::EndTurn => end_turn(g, &mut r)?,
     }
@@ -459,8 +497,13 @@ fn draw(g: &mut Battle, pick: usize, roll: Option<D10>, tie: usize, r: &mut Repo
             }
         }
         SpecialPlan::Charge => {
-            let n = charge_candidates(&g.field)?.len();
-            r.say(format!("Charge!: {n} foremost Union Force(s) at range 1 roll to Activate (14.1.3)"));
+            let candidates = charge_candidates(&g.field)?;
+            if candidates.is_empty() || g.tactics != Some(Tactics::Aggressive) {
+                r.say("Charge!: no Union Force can charge; set aside, it still counts (14.1.3)");
+            } else {
+                r.say(format!("Charge!: {} foremost Union Force(s) roll to Activate (14.1.3)", candidates.len()));
+                g.charge = Some(crate::charge::ChargeState::new(candidates));
+            }
         }
     }
     if counts {
@@ -535,72 +578,82 @@ fn union_act(
                 }
             }
         }
-        DefaultPlan::Combat | DefaultPlan::CavalryCombat => {
-            if let Some(number) = g.field.activation(id)? {
-                // Ruling "Guns without an Activation number": only forces printing one roll.
-                if !need(activation, "the Union Activation check")?.check(i32::from(number)) {
-                    r.say(format!("{name} fails to Activate and Holds (14.2.2)"));
-                    return Ok(());
-                }
-            }
-            if plan == DefaultPlan::Combat && !g.field.get(id)?.counter.kind.is_gun() {
-                g.field.set_formation(id, Formation::Line)?;
-            }
-            let Some(target) = union::union_target(&g.field, id, plan)? else {
-                r.say(format!("{name} has no target (11.6)"));
-                return Ok(());
-            };
-            let kind = match (plan, target.range) {
-                (DefaultPlan::CavalryCombat, _) => AttackKind::CavalryAtTwo,
-                (_, 0) => AttackKind::Melee,
-                _ => AttackKind::Ranged,
-            };
-            let melee = kind == AttackKind::Melee;
-            let first =
-                union::union_hit_target(&g.field, target.region, melee, tie)?.ok_or_else(|| refuse("no target"))?;
-            let values = union::union_attack(&g.field, id, first, kind, &g.effects)?;
-            let roll = need(attack, "the Union attack")?;
-            let hits = values.hits(roll);
-            r.modifiers = values.modifiers.clone();
-            r.say(format!(
-                "{name} attacks at {}/{}: rolls {}, {hits} Hit(s) (11.6)",
-                values.combat(),
-                values.superior(),
-                roll.value()
-            ));
-            let mut region = target.region;
-            for _ in 0..hits {
-                let target_id = match union::union_hit_target(&g.field, region, melee, tie)? {
-                    Some(t) => Some(t),
-                    None => {
-                        // 11.9: in Melee the second Hit goes to an adjacent Region; 11.7.2: a gun's
-                        // to the next farthest Region with Confederates.
-                        let here = g.field.get(id)?.region;
-                        let next = Region::ALL
-                            .iter()
-                            .copied()
-                            .filter(|x| g.field.side(Loyalty::Confederate).any(|c| c.region == *x));
-                        let pick = if melee {
-                            next.filter(|x| here.range(*x) == 1).min()
-                        } else if g.field.get(id)?.counter.kind.is_gun() {
-                            next.filter(|x| here.range(*x) > here.range(region)).max()
-                        } else {
-                            None
-                        };
-                        match pick {
-                            Some(p) => {
-                                region = p;
-                                union::union_hit_target(&g.field, p, false, tie)?
-                            }
-                            None => None,
-                        }
-                    }
+        DefaultPlan::Combat | DefaultPlan::CavalryCombat => combat(g, id, plan, activation, attack, tie, r)?,
+    }
+    Ok(())
+}
+
+/// The Combat Default Battle Plan of one Union force (14.2.2, 14.2.2.1, 11.5-11.9).
+pub(crate) fn combat(
+    g: &mut Battle,
+    id: u32,
+    plan: DefaultPlan,
+    activation: Option<D10>,
+    attack: Option<D10>,
+    tie: usize,
+    r: &mut Report,
+) -> RuleResult<()> {
+    let name = g.field.get(id)?.counter.name.clone();
+    if let Some(number) = g.field.activation(id)? {
+        // Ruling "Guns without an Activation number": only forces printing one roll.
+        if !need(activation, "the Union Activation check")?.check(i32::from(number)) {
+            r.say(format!("{name} fails to Activate and Holds (14.2.2)"));
+            return Ok(());
+        }
+    }
+    if plan == DefaultPlan::Combat && !g.field.get(id)?.counter.kind.is_gun() {
+        g.field.set_formation(id, Formation::Line)?;
+    }
+    let Some(target) = union::union_target(&g.field, id, plan)? else {
+        r.say(format!("{name} has no target (11.6)"));
+        return Ok(());
+    };
+    let kind = match (plan, target.range) {
+        (DefaultPlan::CavalryCombat, _) => AttackKind::CavalryAtTwo,
+        (_, 0) => AttackKind::Melee,
+        _ => AttackKind::Ranged,
+    };
+    let melee = kind == AttackKind::Melee;
+    let first = union::union_hit_target(&g.field, target.region, melee, tie)?.ok_or_else(|| refuse("no target"))?;
+    let values = union::union_attack(&g.field, id, first, kind, &g.effects)?;
+    let roll = need(attack, "the Union attack")?;
+    let hits = values.hits(roll);
+    r.modifiers = values.modifiers.clone();
+    r.say(format!(
+        "{name} attacks at {}/{}: rolls {}, {hits} Hit(s) (11.6)",
+        values.combat(),
+        values.superior(),
+        roll.value()
+    ));
+    let mut region = target.region;
+    for _ in 0..hits {
+        let target_id = match union::union_hit_target(&g.field, region, melee, tie)? {
+            Some(t) => Some(t),
+            None => {
+                // 11.9: in Melee the second Hit goes to an adjacent Region; 11.7.2: a gun's
+                // to the next farthest Region with Confederates.
+                let here = g.field.get(id)?.region;
+                let next =
+                    Region::ALL.iter().copied().filter(|x| g.field.side(Loyalty::Confederate).any(|c| c.region == *x));
+                let pick = if melee {
+                    next.filter(|x| here.range(*x) == 1).min()
+                } else if g.field.get(id)?.counter.kind.is_gun() {
+                    next.filter(|x| here.range(*x) > here.range(region)).max()
+                } else {
+                    None
                 };
-                match target_id {
-                    Some(t) => r.hits.push(g.field.hit(t)?),
-                    None => r.say("The extra Hit finds no target (11.9)"),
+                match pick {
+                    Some(p) => {
+                        region = p;
+                        union::union_hit_target(&g.field, p, false, tie)?
+                    }
+                    None => None,
                 }
             }
+        };
+        match target_id {
+            Some(t) => r.hits.push(g.field.hit(t)?),
+            None => r.say("The extra Hit finds no target (11.9)"),
         }
     }
     Ok(())

@@ -10,6 +10,7 @@
 
 pub mod battle;
 pub mod battlefield;
+pub mod charge;
 pub mod combat;
 pub mod confederate;
 pub mod force;
