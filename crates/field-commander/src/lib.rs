@@ -16,6 +16,7 @@ pub mod confederate;
 pub mod force;
 pub mod game;
 pub mod outcome;
+pub mod practice;
 pub mod prebattle;
 #[cfg(test)]
 mod testkit;
