@@ -3,12 +3,25 @@
 //!
 //! - [`table`], [`tables`]: one "dice roll plus modifiers" schema for every chart, filled by
 //!   the players, validated, and passed as a file;
-//! - [`morale`]: Morale Ratings and States, the Morale Check, the Rally Phase (10, 12.1).
+//! - [`oob`]: the order of battle, Strength, Morale, Formation, Wrecked (1.3, 4.1);
+//! - [`orders`]: the order book (13), hidden from the other side (1.8);
+//! - [`clock`]: the Turn Record Track, Visibility, reinforcements, the Sequence of Play (1.4,
+//!   2.1, 2.2);
+//! - [`morale`]: Morale Ratings and States, the Morale Check, the Rally Phase (10, 12.1);
+//! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`].
 //!
 //! Dice are always arguments. Nothing here knows of Leptos or the browser.
 
 #![warn(missing_docs)]
 
+pub mod clock;
+pub mod game;
 pub mod morale;
+pub mod oob;
+pub mod orders;
+pub mod refusal;
 pub mod table;
 pub mod tables;
+
+pub use game::{Command, Game, LineOfBattle};
+pub use refusal::Refused;

@@ -1,0 +1,267 @@
+//! The game in progress and the system's boundary: [`LineOfBattle`] applies [`Command`]s to a
+//! [`Game`]; a refused command leaves the game as it was (the session throws the copy away,
+//! and every command here checks before it changes anything).
+
+use crate::clock::Clock;
+use crate::morale::MoraleState;
+use crate::oob::{Formation, Leader, Oob, Side, Unit, UnitFormation};
+use crate::orders::OrderBook;
+use crate::refusal::Refused;
+use crate::tables::TableSet;
+use companion_core::log::LogEntry;
+use companion_core::system::GameSystem;
+use serde::{Deserialize, Serialize};
+
+/// Line of Battle v3.0 as a companion system.
+pub struct LineOfBattle;
+
+/// A game of Line of Battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// Its identity among the saved games.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The order of battle.
+    pub oob: Oob,
+    /// Both sides' orders (hidden from the other side, 1.8).
+    pub book: OrderBook,
+    /// The turn, the Player Turn, the phase and the Turn Record Track.
+    pub clock: Clock,
+    /// The players' charts.
+    pub tables: TableSet,
+    /// The history.
+    pub log: Vec<LogEntry<String>>,
+}
+
+impl Game {
+    /// A new game: the standard tables, empty, and the clock at `clock`.
+    pub fn new(id: &str, name: &str, clock: Clock) -> Game {
+        Game {
+            id: id.into(),
+            name: name.into(),
+            oob: Oob::default(),
+            book: OrderBook::default(),
+            clock,
+            tables: TableSet::standard(),
+            log: Vec::new(),
+        }
+    }
+
+    fn note(&mut self, text: String, now_ms: f64) {
+        let phase = self.clock.phase().label().to_string();
+        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text });
+    }
+}
+
+/// A change the players ask for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Adds a Formation to the tree.
+    AddFormation(Formation),
+    /// Adds a Combat Unit.
+    AddUnit(Unit),
+    /// Adds a Leader.
+    AddLeader(Leader),
+    /// Copies a Brigade and its units.
+    CopyBrigade {
+        /// The Brigade copied.
+        from: String,
+        /// The copy's identity.
+        id: String,
+        /// The copy's name.
+        name: String,
+    },
+    /// A loss in SPs (9.4, 10.3b, 11.3a).
+    Loss {
+        /// The unit.
+        unit: String,
+        /// SPs lost.
+        sps: u8,
+    },
+    /// Sets a unit's Strength (a correction, or a Strength marker read from the table).
+    SetStrength {
+        /// The unit.
+        unit: String,
+        /// SPs now.
+        sps: u8,
+    },
+    /// Sets the Morale State of the units of one Stack (10.0: one State per Stack).
+    SetMorale {
+        /// The units of the Stack.
+        units: Vec<String>,
+        /// The State.
+        state: MoraleState,
+    },
+    /// Changes a unit's Formation (6.2).
+    SetFormation {
+        /// The unit.
+        unit: String,
+        /// The Formation.
+        formation: UnitFormation,
+    },
+    /// 1.3e Consolidation in the Consolidation Segment.
+    Consolidate {
+        /// Absorbs.
+        recipient: String,
+        /// Gives all its SPs and is removed.
+        donor: String,
+        /// Both are Stacked together.
+        stacked: bool,
+    },
+    /// 4.1a: the Leader is removed from play.
+    LeaderLost {
+        /// The Leader.
+        leader: String,
+    },
+    /// 4.1b, 4.1c: a Leader takes command of a Formation (a promotion or a Repl).
+    Command {
+        /// The Leader.
+        leader: String,
+        /// The Formation.
+        formation: String,
+    },
+    /// An order-book or clock command.
+    Orders(Box<crate::orders::commands::OrderCommand>),
+    /// Advances to the next phase of the Sequence of Play (2.1).
+    NextPhase,
+    /// Replaces the players' tables after validating them.
+    PutTable(crate::table::RollTable),
+}
+
+/// What an applied command did, for the screens.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// One line per effect, in the game's words.
+    pub lines: Vec<String>,
+}
+
+impl GameSystem for LineOfBattle {
+    const ID: &'static str = "line-of-battle";
+    const NAME: &'static str = "Line of Battle";
+    type Game = Game;
+    type Command = Command;
+    type Outcome = Outcome;
+    type Error = Refused;
+
+    fn apply(game: &mut Game, command: &Command, now_ms: f64) -> Result<Outcome, Refused> {
+        let lines = execute(game, command)?;
+        for line in &lines {
+            game.note(line.clone(), now_ms);
+        }
+        Ok(Outcome { lines })
+    }
+}
+
+fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
+    let oob = &mut game.oob;
+    Ok(match command {
+        Command::AddFormation(f) => {
+            oob.add_formation(f.clone())?;
+            vec![format!("{} added", f.name)]
+        }
+        Command::AddUnit(u) => {
+            oob.add_unit(u.clone())?;
+            vec![format!("{} ({} SPs) added", u.name, u.strength)]
+        }
+        Command::AddLeader(l) => {
+            oob.add_leader(l.clone())?;
+            vec![format!("{} ({}-{}) added", l.name, l.command, l.morale)]
+        }
+        Command::CopyBrigade { from, id, name } => {
+            oob.copy_brigade(from, id, name)?;
+            vec![format!("{name} copied from {from}")]
+        }
+        Command::Loss { unit, sps } => {
+            let u = oob.unit_mut(unit)?;
+            let was_wrecked = u.wrecked();
+            u.take_loss(*sps);
+            let mut lines = vec![format!("{} loses {sps} SP, {} left", u.name, u.strength)];
+            if u.dead {
+                lines.push(format!("{} to the Dead Pile (9.4b)", u.name));
+            } else if u.wrecked() && !was_wrecked {
+                lines.push(format!("{} is Wrecked (1.3b)", u.name));
+            }
+            lines
+        }
+        Command::SetStrength { unit, sps } => {
+            let u = oob.unit_mut(unit)?;
+            if *sps > u.printed {
+                return Err(Refused::by("1.3a", format!("{} has {} SPs printed", u.name, u.printed)));
+            }
+            u.strength = *sps;
+            u.dead = *sps == 0;
+            if *sps > 0 {
+                u.on_map = true;
+            }
+            vec![format!("{} at {sps} SPs", u.name)]
+        }
+        Command::SetMorale { units, state } => {
+            for id in units {
+                oob.unit_mut(id)?;
+            }
+            for id in units {
+                oob.unit_mut(id)?.state = *state;
+            }
+            vec![format!("{} now {}", units.join(", "), state.label())]
+        }
+        Command::SetFormation { unit, formation } => {
+            let u = oob.unit_mut(unit)?;
+            u.unit_formation = *formation;
+            vec![format!("{} in {formation:?}", u.name)]
+        }
+        Command::Consolidate { recipient, donor, stacked } => {
+            oob.consolidate(recipient, donor, *stacked)?;
+            vec![format!("{donor} consolidated into {recipient} (1.3e)")]
+        }
+        Command::LeaderLost { leader } => {
+            let l = oob.leader_mut(leader)?;
+            if l.lost {
+                return Err(Refused::because(format!("{} is already out of play", l.name)));
+            }
+            l.lost = true;
+            let name = l.name.clone();
+            let formation = l.formation.clone();
+            let mut lines = vec![format!("{name} is removed from play (4.1a); promote his ranking subordinate (4.1b)")];
+            if let Some(f) = formation {
+                lines.extend(game.book.senior_leader_lost(&f, game.clock.turn));
+            }
+            lines
+        }
+        Command::Command { leader, formation } => {
+            if oob.formation(formation).is_none() {
+                return Err(Refused::because(format!("no Formation {formation}")));
+            }
+            let l = oob.leader_mut(leader)?;
+            if l.lost {
+                return Err(Refused::by("4.1a", format!("{} is out of play", l.name)));
+            }
+            l.formation = Some(formation.clone());
+            let name = l.name.clone();
+            for f in oob.formations.iter_mut() {
+                if f.leader.as_deref() == Some(leader.as_str()) {
+                    f.leader = None;
+                }
+                if f.id == *formation {
+                    f.leader = Some(leader.clone());
+                }
+            }
+            vec![format!("{name} commands {formation} (4.1b)")]
+        }
+        Command::Orders(c) => crate::orders::commands::execute(game, c)?,
+        Command::NextPhase => crate::clock::next_phase(game)?,
+        Command::PutTable(t) => {
+            game.tables.put(t.clone()).map_err(|errors| {
+                let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                Refused::because(lines.join("; "))
+            })?;
+            vec![format!("{} entered", t.name)]
+        }
+    })
+}
+
+/// The units a side's player may see the Strength of: his own (1.8: the enemy is told only
+/// the SPs used in a Fire Combat or Charge).
+pub fn visible_strength(game: &Game, viewer: Side, unit: &str) -> Option<u8> {
+    game.oob.unit(unit).filter(|u| u.side == viewer).map(|u| u.strength)
+}
