@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod fire;
 pub mod game;
 pub mod morale;
 pub mod oob;

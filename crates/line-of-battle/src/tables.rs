@@ -40,7 +40,7 @@ pub mod key {
 
 /// Named modifiers of the Combat Table, each from the rule that names it.
 pub mod combat {
-    /// 9.1e: a Stack that does not move fires with +1 (Design Note; MA 6 Line Infantry).
+    /// 9.1e: by the fewest MPs remaining ("Firer MPs Remaining 4").
     pub const MPS_REMAINING: &str = "Firer MPs Remaining";
     /// 9.3 Weapon Characteristics: Breechloader.
     pub const BREECHLOADER: &str = "Breechloader";
@@ -50,9 +50,9 @@ pub mod combat {
     pub const BUCK_N_BALL: &str = "Buck 'n Ball";
     /// 9.3, 4.2h: Canister.
     pub const CANISTER: &str = "Canister";
-    /// 9.0 example: the number of Firing SPs.
+    /// 9.0 example: by the number of Firing SPs ("Number of Firing SPs 4").
     pub const FIRING_SPS: &str = "Number of Firing SPs";
-    /// 9.0 example: the Range.
+    /// 9.0 example: by the Range ("Range 1").
     pub const RANGE: &str = "Range";
     /// 9.1f: the Target hex's Protection (only one applies).
     pub const PROTECTION: &str = "Protection";
@@ -115,21 +115,28 @@ impl TableSet {
     pub fn standard() -> TableSet {
         let mut combat = RollTable::new(key::COMBAT, "Combat Table", "9.3", Dice::Two);
         combat.grid_from_raw = Some(9);
-        combat.modifiers = vec![
-            modifier(combat::MPS_REMAINING, "9.1e"),
-            modifier(combat::BREECHLOADER, "9.3"),
-            modifier(combat::REPEATER, "9.3"),
-            modifier(combat::BUCK_N_BALL, "9.3"),
-            modifier(combat::CANISTER, "4.2h"),
-            modifier(combat::FIRING_SPS, "9.3"),
-            modifier(combat::RANGE, "9.3"),
-            modifier(combat::PROTECTION, "9.1f"),
-            modifier(combat::STONE_WALL, "1.6c"),
-            modifier(combat::BREASTWORKS, "5.0e"),
-            modifier(combat::ZERO_LED, "4.1d"),
-        ];
+        // One modifier per count: the chart's rows for MPs remaining, Firing SPs and Range.
+        combat.modifiers = (0..=10)
+            .map(|n| modifier(&format!("{} {n}", combat::MPS_REMAINING), "9.1e"))
+            .chain((1..=8).map(|n| modifier(&format!("{} {n}", combat::FIRING_SPS), "9.3")))
+            .chain((1..=38).map(|n| modifier(&format!("{} {n}", combat::RANGE), "9.3")))
+            .chain([
+                modifier(combat::BREECHLOADER, "9.3"),
+                modifier(combat::REPEATER, "9.3"),
+                modifier(combat::BUCK_N_BALL, "9.3"),
+                modifier(combat::CANISTER, "4.2h"),
+                modifier(combat::PROTECTION, "9.1f"),
+                modifier(combat::STONE_WALL, "1.6c"),
+                modifier(combat::BREASTWORKS, "5.0e"),
+                modifier(combat::ZERO_LED, "4.1d"),
+            ])
+            .collect();
         let mut volley = RollTable::new(key::OPENING_VOLLEY, "Opening Volley Table", "9.2", Dice::One);
         volley.modifiers = vec![
+            modifier("Range 1", "9.2"),
+            modifier("Range 2", "9.2"),
+            modifier("Range 3", "9.2"),
+            modifier("Charge Range", "11.1"),
             modifier("Canister", "9.2"),
             modifier("Triggering Stack SPs", "9.2"),
             modifier("Not the Firing unit", "9.2"),
@@ -137,6 +144,12 @@ impl TableSet {
         ];
         let mut closing = RollTable::new(key::CLOSING, "Closing Roll Table", "7.1", Dice::One);
         closing.modifiers = vec![
+            modifier("Morale Rating A", "7.1"),
+            modifier("Morale Rating B", "7.1"),
+            modifier("Morale Rating C", "7.1"),
+            modifier("Morale Rating D", "7.1"),
+            modifier("Morale Rating E", "7.1"),
+            modifier("Morale Rating F", "7.1"),
             modifier("Rear", "7.1"),
             stated("Starting in Breastworks", "5.0d", -3),
             modifier("Charge starting adjacent", "7.1"),
