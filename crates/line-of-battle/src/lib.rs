@@ -7,6 +7,8 @@
 //! - [`orders`]: the order book (13), hidden from the other side (1.8);
 //! - [`clock`]: the Turn Record Track, Visibility, reinforcements, the Sequence of Play (1.4,
 //!   2.1, 2.2);
+//! - [`fire`], [`charge`]: Fire Combat, Opening Volleys, Loss Distribution, the Charge
+//!   Process and Closing Rolls (7.1, 9, 11);
 //! - [`morale`]: Morale Ratings and States, the Morale Check, the Rally Phase (10, 12.1);
 //! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`].
 //!
@@ -14,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+pub mod charge;
 pub mod clock;
 pub mod fire;
 pub mod game;
