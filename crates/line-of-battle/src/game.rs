@@ -121,6 +121,26 @@ pub enum Command {
         /// The Formation.
         formation: String,
     },
+    /// 12.1 part 3: a Routed Stack's Rally roll, one die plus one Leader's Morale Value.
+    RallyRouted {
+        /// The units of the Stack.
+        units: Vec<String>,
+        /// The die.
+        die: companion_core::Die,
+        /// The Leader in the hex whose Morale Value is used.
+        leader: Option<String>,
+    },
+    /// 12.1 parts 1-2: the Rally Phase's markers for the Phasing side's units; `held` are
+    /// the DG units in Towns or Over-Stacked (1.6b, 6.1a).
+    RallyMarkers {
+        /// DG units that stay DG.
+        held: Vec<String>,
+    },
+    /// 12.2 Rebuilding on the Midnight turn; `eligible` are the units in CR or in the Dead Pile.
+    Rebuild {
+        /// The units the players found eligible.
+        eligible: Vec<String>,
+    },
     /// An order-book or clock command.
     Orders(Box<crate::orders::commands::OrderCommand>),
     /// Advances to the next phase of the Sequence of Play (2.1).
@@ -248,6 +268,53 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
             }
             vec![format!("{name} commands {formation} (4.1b)")]
         }
+        Command::RallyRouted { units, die, leader } => {
+            if game.clock.phase() != crate::clock::Segment::Rally {
+                return Err(Refused::by("12.1", "Rally in the Rally Phase"));
+            }
+            let side = game.clock.phasing();
+            for id in units {
+                let u = oob.unit(id).ok_or_else(|| Refused::because(format!("no unit {id}")))?;
+                if u.side != side || u.state != MoraleState::Routed {
+                    return Err(Refused::by("12.1", format!("{} is not a Routed unit of the Active Player", u.name)));
+                }
+            }
+            let morale = match leader {
+                Some(l) => Some(
+                    oob.leader(l).filter(|l| !l.lost).ok_or_else(|| Refused::because(format!("no Leader {l}")))?.morale,
+                ),
+                None => None,
+            };
+            if crate::morale::rally_routed(*die, morale) {
+                for id in units {
+                    oob.unit_mut(id)?.state = MoraleState::Disorganized;
+                }
+                vec![format!("{} Rally to DG: set Facing and Formation as desired (12.1)", units.join(", "))]
+            } else {
+                vec![format!(
+                    "{} remain Routed; within 5 hexes of the enemy they retreat to 6 (12.1)",
+                    units.join(", ")
+                )]
+            }
+        }
+        Command::RallyMarkers { held } => {
+            if game.clock.phase() != crate::clock::Segment::Rally {
+                return Err(Refused::by("12.1", "Rally in the Rally Phase"));
+            }
+            let side = game.clock.phasing();
+            for u in oob.units.iter_mut().filter(|u| u.side == side) {
+                u.state = crate::morale::rally_marker_step(u.state, held.contains(&u.id));
+            }
+            vec![format!("{side:?}: Sh and BL removed, DG flipped to Sh (12.1)")]
+        }
+        Command::Rebuild { eligible } => {
+            if game.clock.phase() != crate::clock::Segment::Rebuilding {
+                return Err(Refused::by("12.2", "Rebuilding is the last action of the Midnight turn's Rally Phase"));
+            }
+            let side = game.clock.phasing();
+            let rebuilt = oob.rebuild(side, &|u| eligible.contains(&u.id));
+            vec![format!("Rebuilt 1 SP (12.2): {}", rebuilt.join(", "))]
+        }
         Command::Orders(c) => crate::orders::commands::execute(game, c)?,
         Command::NextPhase => crate::clock::next_phase(game)?,
         Command::PutTable(t) => {
@@ -265,3 +332,6 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
 pub fn visible_strength(game: &Game, viewer: Side, unit: &str) -> Option<u8> {
     game.oob.unit(unit).filter(|u| u.side == viewer).map(|u| u.strength)
 }
+
+#[cfg(test)]
+mod tests;

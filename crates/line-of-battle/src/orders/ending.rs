@@ -160,9 +160,16 @@ pub fn run(book: &mut OrderBook, formation: &str, turn: u32) -> Vec<String> {
     lines
 }
 
-fn finish(book: &mut OrderBook, formation: &str, ending: &Ending, _turn: u32) -> Vec<String> {
+fn finish(book: &mut OrderBook, formation: &str, ending: &Ending, turn: u32) -> Vec<String> {
     book.standing_mut(formation).ending = None;
     let mut lines = vec![format!("{formation}: the Ending process is complete")];
+    // 13.6f: an aborted Move Order stops; the Formation awaits new Orders.
+    if ending.event == Event::AbortMove
+        && let Some(id) = book.standing(formation).and_then(|s| s.current)
+    {
+        book.end(id, turn, "13.6f");
+        lines.push(format!("Order {id} called off: {formation} awaits new Orders"));
+    }
     if ending.steps.contains(&Step::Suspend) && book.current(formation).is_some() {
         lines.push(format!("{formation} acts on its current Order again, at once (13.6h)"));
     }

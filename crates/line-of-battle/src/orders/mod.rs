@@ -449,4 +449,4 @@ impl OrderBook {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
