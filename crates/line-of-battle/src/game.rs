@@ -8,8 +8,9 @@ use crate::oob::{Formation, Leader, Oob, Side, Unit, UnitFormation};
 use crate::orders::OrderBook;
 use crate::refusal::Refused;
 use crate::tables::TableSet;
+use companion_core::doc::{StoredGame, Summary};
 use companion_core::log::LogEntry;
-use companion_core::system::GameSystem;
+use companion_core::system::{GameSystem, SystemTag};
 use serde::{Deserialize, Serialize};
 
 /// Line of Battle v3.0 as a companion system.
@@ -18,6 +19,9 @@ pub struct LineOfBattle;
 /// A game of Line of Battle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
+    /// The system's tag in the stored document.
+    #[serde(default)]
+    pub system: SystemTag<LineOfBattle>,
     /// Its identity among the saved games.
     pub id: String,
     /// Its name.
@@ -30,6 +34,12 @@ pub struct Game {
     pub clock: Clock,
     /// The players' charts.
     pub tables: TableSet,
+    /// The players' Additive Morale Chart (10.2).
+    #[serde(default)]
+    pub morale_chart: crate::morale::AdditiveChart,
+    /// The players' Threshold Values Chart (9.3).
+    #[serde(default)]
+    pub thresholds: crate::fire::ThresholdChart,
     /// The history.
     pub log: Vec<LogEntry<String>>,
 }
@@ -38,12 +48,15 @@ impl Game {
     /// A new game: the standard tables, empty, and the clock at `clock`.
     pub fn new(id: &str, name: &str, clock: Clock) -> Game {
         Game {
+            system: SystemTag::default(),
             id: id.into(),
             name: name.into(),
             oob: Oob::default(),
             book: OrderBook::default(),
             clock,
             tables: TableSet::standard(),
+            morale_chart: crate::morale::AdditiveChart::default(),
+            thresholds: crate::fire::ThresholdChart::default(),
             log: Vec::new(),
         }
     }
@@ -51,6 +64,39 @@ impl Game {
     fn note(&mut self, text: String, now_ms: f64) {
         let phase = self.clock.phase().label().to_string();
         self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text });
+    }
+}
+
+impl StoredGame for Game {
+    fn from_stored(value: serde_json::Value) -> Result<Self, String> {
+        serde_json::from_value(value).map_err(|e| e.to_string())
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn set_name(&mut self, name: String) {
+        self.name = name;
+    }
+    fn summary(&self) -> Summary {
+        let c = &self.clock;
+        Summary {
+            system: LineOfBattle::NAME,
+            progress: format!(
+                "Turn {}, {}, {:?} {}",
+                c.turn,
+                crate::clock::Clock::time_label(c.minutes),
+                c.phasing(),
+                c.phase().label()
+            ),
+            size: format!("{} units, {} Leaders", self.oob.units.len(), self.oob.leaders.len()),
+            last_change_ms: self.log.last().map(|l| l.at_ms),
+        }
     }
 }
 
@@ -92,6 +138,16 @@ pub enum Command {
         units: Vec<String>,
         /// The State.
         state: MoraleState,
+    },
+    /// A Morale Table State result for a Stack (10.2): combined with its State by the
+    /// players' Additive Morale Chart when it already has one.
+    MoraleResult {
+        /// The units of the Stack.
+        units: Vec<String>,
+        /// The result.
+        result: MoraleState,
+        /// The Stack is adjacent to the Firing Stack (10.2a: Blood Lust only then).
+        adjacent_to_firer: bool,
     },
     /// Changes a unit's Formation (6.2).
     SetFormation {
@@ -224,6 +280,33 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
                 oob.unit_mut(id)?.state = *state;
             }
             vec![format!("{} now {}", units.join(", "), state.label())]
+        }
+        Command::MoraleResult { units, result, adjacent_to_firer } => {
+            let first = units.first().ok_or_else(|| Refused::because("name the Stack's units"))?;
+            let current = oob.unit(first).ok_or_else(|| Refused::because(format!("no unit {first}")))?.state;
+            let mut stack = Vec::new();
+            for id in units {
+                stack.push(oob.unit(id).ok_or_else(|| Refused::because(format!("no unit {id}")))?.clone());
+            }
+            let blood_lust_barred = *result == MoraleState::BloodLust
+                && (!adjacent_to_firer || stack.iter().any(|u| u.arm == crate::oob::Arm::OpenOrder));
+            if blood_lust_barred {
+                return Ok(vec![format!(
+                    "{}: no Blood Lust, not adjacent to the Firer or Open Order (10.2a)",
+                    units.join(", ")
+                )]);
+            }
+            let result = *result;
+            let state = game.morale_chart.combine(current, result).ok_or_else(|| {
+                Refused::by(
+                    "10.2",
+                    format!("enter the Additive Morale Chart for {} plus {}", current.label(), result.label()),
+                )
+            })?;
+            for id in units {
+                oob.unit_mut(id)?.state = state;
+            }
+            vec![format!("{} now {} (10.2)", units.join(", "), state.label())]
         }
         Command::SetFormation { unit, formation } => {
             let u = oob.unit_mut(unit)?;

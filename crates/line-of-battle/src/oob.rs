@@ -393,6 +393,17 @@ impl Oob {
     }
 }
 
+/// 4.1a Leader Loss: two dice on the players' Leader Loss Table, in the column the situation
+/// calls for ("Charge Defender", "Capture"); anything but No Effect removes the Leader.
+pub fn leader_loss(
+    table: &crate::table::RollTable,
+    column: &str,
+    dice: companion_core::TwoDice,
+) -> Result<bool, Refused> {
+    let r = table.read(column, i32::from(dice.total()), &[], &[]).map_err(|e| Refused::because(e.to_string()))?;
+    Ok(!r.effects.iter().all(|e| *e == crate::table::Effect::NoEffect))
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -523,6 +534,23 @@ pub(crate) mod tests {
         assert!(o.zero_led("1/1/1"));
         o.leader_mut("Wadsworth").unwrap().command = 0;
         assert!(!o.zero_led("1/1"), "never above the Brigade level");
+    }
+
+    #[test]
+    fn rule_4_1a_leader_loss_reads_the_column() {
+        use crate::table::{Band, Column, Dice, Effect, RollTable, Span};
+        let mut t = RollTable::new("leader-loss", "Leader Loss Table", "4.1a", Dice::Two);
+        t.columns.push(Column {
+            label: "Charge Defender".into(),
+            bands: vec![
+                Band { rolls: Span::at_most(10), effects: vec![Effect::NoEffect] },
+                Band { rolls: Span::at_least(11), effects: vec![Effect::LeaderLost] },
+            ],
+        });
+        let roll = |a, b| companion_core::TwoDice::new(a, b).unwrap();
+        assert_eq!(leader_loss(&t, "Charge Defender", roll(6, 5)), Ok(true));
+        assert_eq!(leader_loss(&t, "Charge Defender", roll(1, 1)), Ok(false));
+        assert!(leader_loss(&t, "Capture", roll(6, 6)).is_err(), "a column not entered is asked for");
     }
 
     #[test]

@@ -177,6 +177,48 @@ fn rule_1_8_strength_is_hidden_from_the_enemy() {
     assert_eq!(visible_strength(&g, Side::Confederate, "19 Ind"), None);
 }
 
+/// 10.2: a second State result is combined by the players' Additive Morale Chart; 10.2a:
+/// Blood Lust only adjacent to the Firing Stack.
+#[test]
+fn rule_10_2_additive_morale() {
+    let mut s = Session::<LineOfBattle>::new(game());
+    let result = |state, adjacent| Command::MoraleResult {
+        units: vec!["19 Ind".into(), "2 Wisc".into()],
+        result: state,
+        adjacent_to_firer: adjacent,
+    };
+    s.dispatch(&result(MoraleState::Shaken, true), 0.0).unwrap();
+    assert_eq!(s.game().oob.unit("2 Wisc").map(|u| u.state), Some(MoraleState::Shaken));
+    let err = s.dispatch(&result(MoraleState::Shaken, true), 0.0).unwrap_err();
+    assert!(err.why.contains("Additive Morale Chart"), "{err}");
+    let mut g = s.game().clone();
+    g.morale_chart.entries.push((
+        MoraleState::Shaken,
+        MoraleState::Shaken,
+        crate::table::Slot::Entered(MoraleState::Disorganized),
+    ));
+    let mut s = Session::<LineOfBattle>::new(g);
+    s.dispatch(&result(MoraleState::Shaken, true), 0.0).unwrap();
+    assert_eq!(s.game().oob.unit("19 Ind").map(|u| u.state), Some(MoraleState::Disorganized));
+    let mut g = game();
+    g.oob.unit_mut("19 Ind").unwrap().state = MoraleState::Normal;
+    let mut s = Session::<LineOfBattle>::new(g);
+    s.dispatch(&result(MoraleState::BloodLust, false), 0.0).unwrap();
+    assert_eq!(s.game().oob.unit("19 Ind").map(|u| u.state), Some(MoraleState::Normal));
+}
+
+#[test]
+fn the_saved_games_line() {
+    use companion_core::doc::StoredGame;
+    let g = game();
+    let sum = g.summary();
+    assert_eq!(sum.system, "Line of Battle");
+    assert!(sum.progress.starts_with("Turn 1, 7:30 a.m."), "{}", sum.progress);
+    let back = Game::from_stored(serde_json::to_value(&g).unwrap()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(serde_json::to_value(&g).unwrap()["system"], "line-of-battle");
+}
+
 proptest! {
     /// Whatever losses and corrections the players enter, a unit's Strength stays between
     /// zero and its printed SPs, and it is Dead exactly at zero.

@@ -448,5 +448,55 @@ impl OrderBook {
     }
 }
 
+/// 13.6h, 13.2d: whether `reserve` qualifies as the Reserve for `division`'s Fluke Stoppage
+/// DRM: a Division of 3 or more Brigades needs one complete Brigade, of fewer one
+/// full-strength Regiment (all its "-a"/"-b" units), of the same arm, set in Reserve, none
+/// DG, Routed or Wrecked; never Artillery. `units` are the units of the Reserve.
+pub fn reserve_qualifies(
+    book: &OrderBook,
+    oob: &Oob,
+    division: &str,
+    reserve: &str,
+    units: &[String],
+) -> Result<(), Refused> {
+    let no = |why: &str| Err(Refused::by("13.6h", why.to_string()));
+    if !book.standing(reserve).is_some_and(|s| s.reserve) {
+        return no("the Formation is not set in Reserve (13.2d)");
+    }
+    let brigades = oob.below(division).iter().filter(|f| f.echelon == Echelon::Brigade).count().max(1);
+    let listed: Vec<&crate::oob::Unit> = units.iter().filter_map(|u| oob.unit(u)).collect();
+    if listed.len() != units.len() || listed.is_empty() {
+        return no("name the Reserve's units");
+    }
+    if listed.iter().any(|u| u.arm == crate::oob::Arm::Artillery) {
+        return no("Artillery cannot serve as a Reserve for this purpose");
+    }
+    let division_arm = oob
+        .units
+        .iter()
+        .find(|u| {
+            oob.above(&u.formation, Echelon::Division).is_some_and(|d| d.id == division) && !units.contains(&u.id)
+        })
+        .map(|u| u.arm);
+    if division_arm.is_some_and(|a| listed.iter().any(|u| u.arm != a)) {
+        return no("a Formation requires a Reserve of the same type");
+    }
+    if listed.iter().any(|u| {
+        u.wrecked() || matches!(u.state, crate::morale::MoraleState::Disorganized | crate::morale::MoraleState::Routed)
+    }) {
+        return no("the Reserve cannot contain Disorganized, Routed or Wrecked Regiments");
+    }
+    if brigades >= 3 {
+        let complete = oob.formation(reserve).is_some_and(|f| f.echelon == Echelon::Brigade)
+            && oob.units.iter().filter(|u| u.formation == reserve && u.on_map).all(|u| units.contains(&u.id));
+        if !complete {
+            return no("a Division of 3 or more Brigades needs one complete Brigade in Reserve");
+        }
+    } else if listed.iter().any(|u| u.strength < u.printed) {
+        return no("a Division of 1 or 2 Brigades needs one full-strength Regiment in Reserve");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 pub(crate) mod tests;

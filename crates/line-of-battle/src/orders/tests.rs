@@ -344,6 +344,21 @@ fn rule_3_2_the_army_hq_accepts_move_orders_on_arrival() {
     assert_eq!(s.game().book.current("AoP").map(|o| o.kind), Some(OrderKind::Move));
 }
 
+/// 13.6h: a Division of fewer than 3 Brigades needs one full-strength Regiment in Reserve.
+#[test]
+fn rule_13_6h_reserve_size() {
+    let mut g = game();
+    g.book.standing_mut("1/1/1").reserve = true;
+    let r = |g: &Game, units: &[&str]| {
+        let units: Vec<String> = units.iter().map(|u| u.to_string()).collect();
+        reserve_qualifies(&g.book, &g.oob, "1/1", "1/1/1", &units)
+    };
+    assert!(r(&g, &["2 Wisc"]).is_ok());
+    assert!(r(&g, &["19 Ind"]).is_err(), "19 Ind is not at full strength");
+    g.book.standing_mut("1/1/1").reserve = false;
+    assert!(r(&g, &["2 Wisc"]).is_err(), "not set in Reserve");
+}
+
 proptest! {
     /// An Order is never delivered before it was sent, and never in the turn it was written
     /// (13.3a: at least one turn), whatever the distances and the dice.
