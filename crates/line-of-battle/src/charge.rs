@@ -194,13 +194,13 @@ impl Charge {
         })
     }
 
-    fn expect(&self, step: ChargeStep) -> Result<(), Refused> {
+    fn due(&self, step: ChargeStep) -> Result<(), Refused> {
         if self.step == step { Ok(()) } else { Err(Refused::by("11.1", format!("the step due is {:?}", self.step))) }
     }
 
     /// 11.1b: the Charge Closing Roll's outcome.
     pub fn closing(&mut self, passed: bool) -> Result<Option<StepResult>, Refused> {
-        self.expect(ChargeStep::ClosingRoll)?;
+        self.due(ChargeStep::ClosingRoll)?;
         self.step = ChargeStep::OpeningVolley;
         Ok(if passed { None } else { Some(StepResult::ClosingFailed) })
     }
@@ -208,7 +208,7 @@ impl Charge {
     /// 11.1c-d: the Opening Volley's loss against the Charging Stack (doubled already for a
     /// Mounted Charge, 11.4e).
     pub fn volley(&mut self, loss: u8, closing_failed: bool) -> Result<StepResult, Refused> {
-        self.expect(ChargeStep::OpeningVolley)?;
+        self.due(ChargeStep::OpeningVolley)?;
         self.attacker_sps = self.attacker_sps.saturating_sub(loss);
         if self.attacker_sps == 0 {
             self.step = ChargeStep::Over;
@@ -221,7 +221,7 @@ impl Charge {
     /// 11.1e, 11.3a: at least 4 SPs left and not through frontal Breastworks: the Target loses
     /// 1 SP automatically.
     pub fn target_losses(&mut self) -> Result<StepResult, Refused> {
-        self.expect(ChargeStep::TargetLosses)?;
+        self.due(ChargeStep::TargetLosses)?;
         self.step = ChargeStep::TargetMorale;
         if self.mounted && self.target_artillery_or_open_order {
             self.step = ChargeStep::Over;
@@ -245,7 +245,7 @@ impl Charge {
         charge_modifier: Option<&str>,
         raw: u8,
     ) -> Result<StepResult, Refused> {
-        self.expect(ChargeStep::TargetMorale)?;
+        self.due(ChargeStep::TargetMorale)?;
         if let Some(m) = charge_modifier {
             check.modifiers.push(m.to_string());
         }
@@ -257,7 +257,7 @@ impl Charge {
     /// 11.1g, 11.3c, 11.4d: the results. Returns whether the Charging Stack advances into the
     /// vacated hex (with a Cowardly Legs marker on top) or is Finished.
     pub fn results(&mut self, target_left_hex: bool) -> Result<&'static str, Refused> {
-        self.expect(ChargeStep::Results)?;
+        self.due(ChargeStep::Results)?;
         self.step = ChargeStep::Over;
         Ok(if target_left_hex {
             "Advance into the Target hex at normal MP cost, Cowardly Legs on top; it may move or Charge on, ignoring CR and EZOCs, without changing Facing (11.3c)"

@@ -8,7 +8,7 @@ use companion_core::session::Session;
 use proptest::prelude::*;
 
 fn game() -> Game {
-    crate::orders::tests::game()
+    crate::orders::test_game()
 }
 
 fn next(s: &mut Session<LineOfBattle>) -> Vec<String> {

@@ -499,4 +499,6 @@ pub fn reserve_qualifies(
 }
 
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;
+#[cfg(test)]
+pub(crate) use tests::game as test_game;
