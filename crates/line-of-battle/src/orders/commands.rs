@@ -335,6 +335,14 @@ pub fn execute(game: &mut Game, command: &OrderCommand) -> Result<Vec<String>, R
                 )]);
             }
             let mut lines = vec![game.book.accepted(*order, turn)];
+            // 13.2d: a new accepted Order that does not list a Reserve releases it.
+            let below: Vec<String> = game.oob.below(&o.formation).iter().map(|f| f.id.clone()).collect();
+            for st in game.book.standings.iter_mut() {
+                if st.reserve && below.contains(&st.formation) && !o.instructions.reserves.contains(&st.formation) {
+                    st.reserve = false;
+                    lines.push(format!("{} released from Reserve (13.2d)", st.formation));
+                }
+            }
             let corps = game.oob.formation(&o.formation).is_some_and(|f| f.echelon == Echelon::Corps);
             if o.kind == OrderKind::Attack && corps {
                 lines.push(format!("Reissue Order {order} to each involved Division now (13.2a)"));

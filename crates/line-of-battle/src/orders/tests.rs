@@ -344,6 +344,34 @@ fn rule_3_2_the_army_hq_accepts_move_orders_on_arrival() {
     assert_eq!(s.game().book.current("AoP").map(|o| o.kind), Some(OrderKind::Move));
 }
 
+/// 13.2d: a Reserve exists once its Order is accepted, and a new accepted Order that does not
+/// list it releases it.
+#[test]
+fn rule_13_2d_reserve_created_and_released() {
+    let mut s = Session::<LineOfBattle>::new(game());
+    let i = Instructions { reserves: vec!["1/1/1".into()], ..Instructions::default() };
+    run(
+        &mut s,
+        OrderCommand::InForce {
+            side: Side::Federal,
+            kind: OrderKind::Reserve,
+            formation: "1/1".into(),
+            recipient: "Wadsworth".into(),
+            instructions: i,
+        },
+    )
+    .unwrap();
+    assert!(s.game().book.standing("1/1/1").is_some_and(|st| st.reserve));
+    run(&mut s, write(OrderKind::Attack, "1/1", "Wadsworth", attack(), 1, dice(6, 6))).unwrap();
+    while s.game().clock.turn < 4 {
+        to(&mut s, Side::Federal, Segment::Recovery);
+        to(&mut s, Side::Federal, Segment::Orders);
+    }
+    let lines = run(&mut s, accept(2, dice(6, 6))).unwrap();
+    assert!(lines.iter().any(|l| l.contains("released")), "{lines:?}");
+    assert!(s.game().book.standing("1/1/1").is_some_and(|st| !st.reserve));
+}
+
 /// 13.6h: a Division of fewer than 3 Brigades needs one full-strength Regiment in Reserve.
 #[test]
 fn rule_13_6h_reserve_size() {
