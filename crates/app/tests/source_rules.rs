@@ -74,7 +74,7 @@ fn dependencies(package: &str) -> Vec<String> {
 fn the_core_and_the_rules_crates_build_without_leptos_or_the_browser() {
     let forbidden =
         ["leptos", "web-sys", "js-sys", "wasm-bindgen", "gloo-storage", "gloo-utils", "reactive_graph", "tachys"];
-    for package in ["companion-core", "johnny-reb", "field-commander"] {
+    for package in ["companion-core", "johnny-reb", "field-commander", "line-of-battle"] {
         let deps = dependencies(package);
         assert!(deps.iter().any(|d| d == "serde"), "cargo tree -p {package} listed {deps:?}");
         for dep in &deps {
@@ -86,7 +86,7 @@ fn the_core_and_the_rules_crates_build_without_leptos_or_the_browser() {
         let ours: Vec<&str> = deps
             .iter()
             .map(String::as_str)
-            .filter(|d| ["companion-core", "johnny-reb", "field-commander", "companion"].contains(d))
+            .filter(|d| ["companion-core", "johnny-reb", "field-commander", "line-of-battle", "companion"].contains(d))
             .collect();
         let expected: Vec<&str> =
             if package == "companion-core" { vec!["companion-core"] } else { vec!["companion-core", package] };
