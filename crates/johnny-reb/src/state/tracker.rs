@@ -11,7 +11,7 @@
 use super::game::{Game, Phase};
 use super::orders::UnitOrder;
 use super::roster::{OfficerCondition, Roster, Side};
-use crate::rules::command::IntegrityLevel;
+use crate::rules::command_integrity::IntegrityLevel;
 use crate::rules::orders::{FireRight, order_effects};
 use crate::rules::surprise::SurpriseKind;
 use crate::rules::tables::t03_movement_rates::{MoveRow, RateColumn, troop_rate};
@@ -19,86 +19,7 @@ use crate::rules::unit::{MoraleLevel, OrderKind};
 use crate::rules::{Cell, Ratio};
 use serde::{Deserialize, Serialize};
 
-/// Longest game the settings accept, in turns.
-pub const MAX_TURNS: u32 = 200;
-/// Longest surprise the settings accept, in turns.
-pub const MAX_SURPRISE_TURNS: u32 = 50;
-
-/// One item ticked by hand: turn, phase and item key.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tick {
-    /// The turn.
-    pub turn: u32,
-    /// The phase's number, 1 to 8.
-    pub phase: u8,
-    /// The item's [`PhaseItem::key`].
-    pub key: String,
-}
-
-/// A side under surprise for the scenario's number of turns (10.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SurpriseState {
-    /// The surprised side.
-    pub side: Side,
-    /// Tactical or strategic.
-    pub kind: SurpriseKind,
-    /// Turns it still lasts, this one included; counted down at the end of each turn.
-    pub turns_left: u32,
-}
-
-/// A regiment counted as lost to its brigade at the end of `turn` (2.3.4.e).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RegimentLoss {
-    /// The brigade's id.
-    pub brigade: String,
-    /// The regiment's id.
-    pub regiment: String,
-    /// The turn at whose end it was counted.
-    pub turn: u32,
-}
-
-/// The tracker's part of a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TrackerState {
-    /// Items ticked by hand.
-    #[serde(default)]
-    pub ticks: Vec<Tick>,
-    /// Sides under surprise (10.2).
-    #[serde(default)]
-    pub surprises: Vec<SurpriseState>,
-    /// Regiments lost from their brigades, for the +1 per regiment lost (2.3.4.e).
-    #[serde(default)]
-    pub regiments_lost: Vec<RegimentLoss>,
-}
-
-impl TrackerState {
-    /// Whether the item `key` of `turn`'s phase `phase` is ticked.
-    pub fn is_ticked(&self, turn: u32, phase: u8, key: &str) -> bool {
-        self.ticks.iter().any(|t| t.turn == turn && t.phase == phase && t.key == key)
-    }
-
-    /// The surprise on `side`, while it lasts.
-    pub fn surprise_on(&self, side: Side) -> Option<&SurpriseState> {
-        self.surprises.iter().find(|s| s.side == side && s.turns_left > 0)
-    }
-}
-
-/// One thing the rules require in the current phase.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PhaseItem {
-    /// Stable within the turn and phase: what ticks are kept by.
-    pub key: String,
-    /// What the players do, in the game's words.
-    pub text: String,
-    /// The rule behind it.
-    pub rule: &'static str,
-    /// The unit's or officer's id it concerns, if one.
-    pub subject: Option<String>,
-    /// The screen that settles it.
-    pub link: Option<String>,
-    /// Ticked by hand.
-    pub done: bool,
-}
+pub use super::tracker_state::*;
 
 fn item(
     key: impl Into<String>,
@@ -716,13 +637,13 @@ pub enum TrackerCommand {
     },
 }
 
-fn refused(why: impl Into<String>) -> super::command::CommandError {
-    super::command::CommandError::Refused(why.into())
+fn refused(why: impl Into<String>) -> super::error::CommandError {
+    super::error::CommandError::Refused(why.into())
 }
 
 impl TrackerCommand {
     /// Checks and applies the change; returns the log line.
-    pub fn execute(&self, game: &mut Game) -> Result<String, super::command::CommandError> {
+    pub fn execute(&self, game: &mut Game) -> Result<String, super::error::CommandError> {
         let (turn, phase) = (game.turn, game.phase.number());
         match self {
             TrackerCommand::Tick { key } | TrackerCommand::Untick { key } => {
@@ -800,9 +721,10 @@ impl TrackerCommand {
 mod tests {
     use super::*;
     use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
-    use crate::state::command::{Command, Session};
     use crate::state::demo::demo_game;
     use crate::state::orders::TurnOrders;
+    use crate::state::units::UnitCommand;
+    use crate::state::{command::Command, session::Session};
 
     fn order(unit: &str, side: Side, kind: OrderKind) -> UnitOrder {
         UnitOrder {
@@ -943,10 +865,13 @@ mod tests {
     #[test]
     fn rule_2_4_units_shaken_or_routed_this_phase_do_not_rally() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::SetMorale { unit: "r-24mi".into(), level: MoraleLevel::Shaken }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::SetMorale { unit: "r-24mi".into(), level: MoraleLevel::Shaken }), 0.0)
+            .unwrap();
         next(&mut s); // phase 2
-        s.dispatch(&Command::SetMorale { unit: "r-2wi".into(), level: MoraleLevel::Routed }, 0.0).unwrap();
-        s.dispatch(&Command::SetMorale { unit: "r-7wi".into(), level: MoraleLevel::Shaken }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::SetMorale { unit: "r-2wi".into(), level: MoraleLevel::Routed }), 0.0)
+            .unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::SetMorale { unit: "r-7wi".into(), level: MoraleLevel::Shaken }), 0.0)
+            .unwrap();
         let k = keys(s.game());
         assert!(k.contains(&"rally-r-24mi".to_string()), "{k:?}");
         assert!(!k.contains(&"rally-r-2wi".to_string()) && !k.contains(&"rally-r-7wi".to_string()), "{k:?}");
@@ -1067,7 +992,7 @@ mod tests {
     #[test]
     fn rule_4_3_5_b_single_crew_kill_cancelled_in_the_end_of_turn_line() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::AddCrewKill { section: "s-hall-1".into() }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::AddCrewKill { section: "s-hall-1".into() }), 0.0).unwrap();
         let line = to_turn_end(&mut s);
         assert!(line.starts_with("End of turn 1: "), "{line}");
         assert!(line.contains("single crew kills cancelled: ") && line.contains("(4.3.5.b)"), "{line}");
@@ -1083,10 +1008,10 @@ mod tests {
         let r = s.game().roster.regiment("r-2wi").unwrap();
         assert_eq!((r.charges.last_turn, r.charges.in_a_row), (Some(1), 1));
         // Turn 2: charged again (recorded by hand this time): barred from turn 3.
-        s.dispatch(&Command::RecordCharge { regiment: "r-2wi".into() }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::RecordCharge { regiment: "r-2wi".into() }), 0.0).unwrap();
         let line = to_turn_end(&mut s);
         assert!(line.contains("may not charge next turn: 2nd Wisconsin (5.1.4)"), "{line}");
-        assert!(s.dispatch(&Command::RecordCharge { regiment: "r-2wi".into() }, 0.0).is_err());
+        assert!(s.dispatch(&Command::Unit(UnitCommand::RecordCharge { regiment: "r-2wi".into() }), 0.0).is_err());
     }
 
     #[test]
@@ -1128,11 +1053,11 @@ mod tests {
     fn rule_2_3_4_e_a_regiment_lost_counts_from_the_next_turn() {
         let mut s = Session::new(demo_game("g"));
         s.dispatch(
-            &Command::SetFlag {
+            &Command::Unit(UnitCommand::SetFlag {
                 regiment: "r-2wi".into(),
-                flag: crate::state::command::RegimentFlag::RemovedFromBoard,
+                flag: crate::state::roster::RegimentFlag::RemovedFromBoard,
                 on: true,
-            },
+            }),
             0.0,
         )
         .unwrap();
@@ -1154,11 +1079,11 @@ mod tests {
         let mut s = Session::new(demo_game("g"));
         for id in ["r-5al", "r-14tn", "r-1tn"] {
             s.dispatch(
-                &Command::SetFlag {
+                &Command::Unit(UnitCommand::SetFlag {
                     regiment: id.into(),
-                    flag: crate::state::command::RegimentFlag::RemovedFromBoard,
+                    flag: crate::state::roster::RegimentFlag::RemovedFromBoard,
                     on: true,
-                },
+                }),
                 0.0,
             )
             .unwrap();
@@ -1170,7 +1095,11 @@ mod tests {
     #[test]
     fn rule_8_a_stunned_officer_misses_one_turn_then_recovers() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }, 0.0).unwrap();
+        s.dispatch(
+            &Command::Unit(UnitCommand::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }),
+            0.0,
+        )
+        .unwrap();
         let line = to_turn_end(&mut s);
         assert!(line.contains("is stunned: no benefits, no movement in turn 2 (8)"), "{line}");
         let line = to_turn_end(&mut s);

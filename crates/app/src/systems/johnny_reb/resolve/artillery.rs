@@ -41,6 +41,7 @@ use johnny_reb::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleResult,
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::{self, Bore, GunState, Section};
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -492,7 +493,8 @@ pub fn target_commands(
     match target {
         Target::Regiment(_) => {
             if let Some(id) = &t.id {
-                commands.extend((0..r.casualties).map(|_| Command::AddKill { regiment: id.clone() }));
+                commands
+                    .extend((0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.clone() })));
                 // 4.4.1.c: one check per hit, at most three a turn.
                 if r.casualties > 0 && t.artillery_hits_before < 3 {
                     queue.push(Due { unit: id.clone(), name: t.name.clone(), reason: Reason::ArtilleryHit });
@@ -508,14 +510,17 @@ pub fn target_commands(
             if r.guns_destroyed > 0 {
                 lines.push("Remove the gun, limber and crew as lost (4.3.5.a); friendly units within 3\" check for a unit eliminated (4.4.1.e).".into());
                 if let Some(id) = &t.id {
-                    commands.push(Command::SetGunState { section: id.clone(), state: GunState::Destroyed });
+                    commands.push(Command::Unit(UnitCommand::SetGunState {
+                        section: id.clone(),
+                        state: GunState::Destroyed,
+                    }));
                 }
             }
             if r.guns_destroyed > 1 {
                 match &t.adjacent {
                     Some((aid, aname)) if t.id.is_some() => {
                         lines.push(format!("A further kill not saved goes on the adjacent section, {aname}: its gun is destroyed too (4.3.6.a)."));
-                        commands.push(Command::SetGunState { section: aid.clone(), state: GunState::Destroyed });
+                        commands.push(Command::Unit(UnitCommand::SetGunState { section: aid.clone(), state: GunState::Destroyed }));
                     }
                     _ => lines.push(format!("{} further kill(s) not saved go on the adjacent section of a battery deployed together (4.3.6.a).", r.guns_destroyed - 1)),
                 }
@@ -525,7 +530,7 @@ pub fn target_commands(
             let Some(c) = r.crew else { return (commands, lines, queue) };
             let here = c.kills_this_turn.saturating_sub(u32::from(g.crew_kills_this_turn.min(2)));
             if let Some(id) = &t.id {
-                commands.extend((0..here).map(|_| Command::AddCrewKill { section: id.clone() }));
+                commands.extend((0..here).map(|_| Command::Unit(UnitCommand::AddCrewKill { section: id.clone() })));
             }
             if c.crew_eliminated {
                 lines.push("Two crew kills this turn: the crew is eliminated; the gun stays, abandoned (4.3.5.b). Friendly units within 3\" check for a unit eliminated (4.4.1.e).".into());
@@ -537,7 +542,8 @@ pub fn target_commands(
                     Some((aid, aname)) if t.id.is_some() => {
                         let n = c.excess_to_adjacent.min(2);
                         lines.push(format!("{n} extra kill(s) go on the adjacent section, {aname} (4.3.6.a)."));
-                        commands.extend((0..n).map(|_| Command::AddCrewKill { section: aid.clone() }));
+                        commands
+                            .extend((0..n).map(|_| Command::Unit(UnitCommand::AddCrewKill { section: aid.clone() })));
                     }
                     _ => lines.push(format!(
                         "{} extra kill(s) go on the adjacent section of a battery deployed together (4.3.6.a).",
@@ -569,12 +575,12 @@ pub fn firer_commands(
         let Some(id) = id else { continue };
         let rounds = fire.ammunition.canister_rounds();
         if rounds > 0 {
-            commands.push(Command::UseCanister { section: id.clone(), rounds });
+            commands.push(Command::Unit(UnitCommand::UseCanister { section: id.clone(), rounds }));
         }
         if out.parrott_burst {
-            commands.push(Command::SetGunState { section: id.clone(), state: GunState::Destroyed });
+            commands.push(Command::Unit(UnitCommand::SetGunState { section: id.clone(), state: GunState::Destroyed }));
         } else if out.ammunition.low_on_shot && !fire.ammunition_state.low_on_shot {
-            commands.push(Command::SetLowOnShot { section: id.clone(), on: true });
+            commands.push(Command::Unit(UnitCommand::SetLowOnShot { section: id.clone(), on: true }));
         }
     }
     (commands, lines)
@@ -1469,7 +1475,7 @@ mod tests {
         assert_eq!(c.excess_to_adjacent, 1);
         let (cmds, lines, queue) =
             target_commands(&target, &record("A", Some(("B", "Section B"))), Ammunition::Canister, &r);
-        let crew = |s: &str| Command::AddCrewKill { section: s.into() };
+        let crew = |s: &str| Command::Unit(UnitCommand::AddCrewKill { section: s.into() });
         assert_eq!(cmds, vec![crew("A"), crew("A"), crew("B")]);
         assert!(lines.iter().any(|l| l.contains("Section B")));
         assert!(queue.is_empty(), "the crew kill checks come from AddCrewKill's outcome");
@@ -1501,7 +1507,11 @@ mod tests {
         assert!(c.crew_eliminated);
         assert_eq!(c.excess_to_adjacent, 4);
         let (cmds, ..) = target_commands(&limbered, &record("A", None), Ammunition::Canister, &r);
-        assert_eq!(cmds, vec![Command::AddCrewKill { section: "A".into() }], "only the second kill is new");
+        assert_eq!(
+            cmds,
+            vec![Command::Unit(UnitCommand::AddCrewKill { section: "A".into() })],
+            "only the second kill is new"
+        );
     }
 
     #[test]
@@ -1543,7 +1553,8 @@ mod tests {
         .unwrap();
         assert_eq!(hit.guns_destroyed, 2);
         let (cmds, lines, _) = target_commands(&smooth, &record("A", Some(("B", "Section B"))), Ammunition::Shot, &hit);
-        let destroyed = |s: &str| Command::SetGunState { section: s.into(), state: GunState::Destroyed };
+        let destroyed =
+            |s: &str| Command::Unit(UnitCommand::SetGunState { section: s.into(), state: GunState::Destroyed });
         assert_eq!(cmds, vec![destroyed("A"), destroyed("B")]);
         assert!(lines.iter().any(|l| l.contains("4.3.5.a")));
         // Whitworth saves on 1 to 3, other rifles 1 to 4.
@@ -1632,18 +1643,18 @@ mod tests {
         let with_id = |c: &Conditions| vec![(Some("s".to_string()), g.name.clone(), prepared(&g, c, Pivot::None))];
         // Shot: a 2 runs the gun low.
         let (cmds, _) = firer_commands(&with_id(&Conditions::default()), &two_result, true, &rulings);
-        assert_eq!(cmds, vec![Command::SetLowOnShot { section: "s".into(), on: true }]);
+        assert_eq!(cmds, vec![Command::Unit(UnitCommand::SetLowOnShot { section: "s".into(), on: true })]);
         assert!(firer_commands(&with_id(&Conditions::default()), &seven, false, &rulings).0.is_empty());
         // Canister: one round; double canister two; a 2 does not matter.
         let canister = Conditions { ammunition: Ammunition::Canister, range: 3, ..Conditions::default() };
         assert_eq!(
             firer_commands(&with_id(&canister), &two_result, true, &rulings).0,
-            vec![Command::UseCanister { section: "s".into(), rounds: 1 }]
+            vec![Command::Unit(UnitCommand::UseCanister { section: "s".into(), rounds: 1 })]
         );
         let double = Conditions { ammunition: Ammunition::DoubleCanister, ..canister };
         assert_eq!(
             firer_commands(&with_id(&double), &seven, false, &rulings).0,
-            vec![Command::UseCanister { section: "s".into(), rounds: 2 }]
+            vec![Command::Unit(UnitCommand::UseCanister { section: "s".into(), rounds: 2 })]
         );
         // Appendix F 9: a Parrott rolling 2 bursts instead of running low.
         let demo = demo_game("g");
@@ -1655,7 +1666,10 @@ mod tests {
             prepared(&parrott, &Conditions::default(), Pivot::None),
         )];
         let (cmds, lines) = firer_commands(&p, &two_result, true, &f9);
-        assert_eq!(cmds, vec![Command::SetGunState { section: "p".into(), state: GunState::Destroyed }]);
+        assert_eq!(
+            cmds,
+            vec![Command::Unit(UnitCommand::SetGunState { section: "p".into(), state: GunState::Destroyed })]
+        );
         assert!(lines[0].contains("Appendix F 9"));
         // A quick look-up records nothing.
         let quick = vec![(None, "Section 1".to_string(), prepared(&g, &Conditions::default(), Pivot::None))];
@@ -1707,7 +1721,13 @@ mod tests {
             lines: Vec::new(),
         };
         let (cmds, _, queue) = target_commands(&target, &record("r", None), Ammunition::Shot, &r);
-        assert_eq!(cmds, vec![Command::AddKill { regiment: "r".into() }, Command::AddKill { regiment: "r".into() }]);
+        assert_eq!(
+            cmds,
+            vec![
+                Command::Unit(UnitCommand::AddKill { regiment: "r".into() }),
+                Command::Unit(UnitCommand::AddKill { regiment: "r".into() })
+            ]
+        );
         assert_eq!(queue.iter().map(|d| d.reason).collect::<Vec<_>>(), vec![Reason::ArtilleryHit]);
         let third = TargetRecord { artillery_hits_before: 3, ..record("r", None) };
         assert!(target_commands(&target, &third, Ammunition::Shot, &r).2.is_empty());

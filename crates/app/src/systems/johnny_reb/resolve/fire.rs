@@ -27,8 +27,10 @@ use johnny_reb::rules::tables::t09_small_arms_modifiers::FireModifier;
 use johnny_reb::rules::tables::t12_saving_rolls::{AreaCover, FormationSave, Fortification, LinealCover, WorksKind};
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
 use johnny_reb::rules::{Die, Overrides, Ratio, RuleError, RuleResult, TwoDice};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
+use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::roster::{Regiment, Weapon};
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
 /// The Table 8 row of a roster weapon; pistols have none (4.2.3).
@@ -698,20 +700,26 @@ pub fn FireResolver() -> impl IntoView {
         let out_of_ammunition = fire.get().is_ok_and(|f| small_arms_ammunition(&f, &r.result));
         let tname = target_unit.get().map(|(n, ..)| n).unwrap_or_else(|| "the target".into());
         let mut commands: Vec<Command> = match target.get() {
-            Some(id) => (0..r.casualties).map(|_| Command::AddKill { regiment: id.clone() }).collect(),
+            Some(id) => {
+                (0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.clone() })).collect()
+            }
             None => Vec::new(),
         };
         let mut queue = Vec::new();
         if let Some(fid) = firer.get() {
             if opening.get() {
-                commands.push(Command::SetFlag {
+                commands.push(Command::Unit(UnitCommand::SetFlag {
                     regiment: fid.clone(),
                     flag: RegimentFlag::OpeningVolleyUsed,
                     on: true,
-                });
+                }));
             }
             if out_of_ammunition {
-                commands.push(Command::SetFlag { regiment: fid, flag: RegimentFlag::OutOfAmmo, on: true });
+                commands.push(Command::Unit(UnitCommand::SetFlag {
+                    regiment: fid,
+                    flag: RegimentFlag::OutOfAmmo,
+                    on: true,
+                }));
             }
         }
         if let (Some(id), true) = (target.get(), r.result.unexpected_devastation && r.casualties > 0) {

@@ -16,10 +16,12 @@ use johnny_reb::rules::morale::{
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
 use johnny_reb::rules::{Overrides, RuleResult, TwoDice};
 use johnny_reb::state::checks::ChecksCommand;
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
+use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::tracker::brigade_loss_modifier;
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
 pub use johnny_reb::state::checks::Reason;
@@ -168,17 +170,21 @@ pub fn result_words(kind: Kind, name: &str, total: u8, r: &MoraleResult) -> (Str
 pub fn commands(id: &str, guns: bool, r: &MoraleResult) -> Vec<Command> {
     let mut out = Vec::new();
     match r.after {
-        AfterCheck::Morale(l) if l != r.before => out.push(Command::SetMorale { unit: id.into(), level: l }),
+        AfterCheck::Morale(l) if l != r.before => {
+            out.push(Command::Unit(UnitCommand::SetMorale { unit: id.into(), level: l }))
+        }
         AfterCheck::Morale(_) => {}
         AfterCheck::Removed if guns => {
-            out.push(Command::SetGunState { section: id.into(), state: GunState::Abandoned });
+            out.push(Command::Unit(UnitCommand::SetGunState { section: id.into(), state: GunState::Abandoned }));
         }
-        AfterCheck::Removed => {
-            out.push(Command::SetFlag { regiment: id.into(), flag: RegimentFlag::RemovedFromBoard, on: true })
-        }
+        AfterCheck::Removed => out.push(Command::Unit(UnitCommand::SetFlag {
+            regiment: id.into(),
+            flag: RegimentFlag::RemovedFromBoard,
+            on: true,
+        })),
     }
     if r.consequence == Consequence::RemoveOneStand && !guns {
-        out.push(Command::RemoveStand { regiment: id.into() });
+        out.push(Command::Unit(UnitCommand::RemoveStand { regiment: id.into() }));
     }
     out
 }
@@ -564,7 +570,7 @@ mod tests {
         assert_eq!(r.after, AfterCheck::Morale(MoraleLevel::Shaken));
         assert_eq!(
             commands("r-1", false, &r),
-            vec![Command::SetMorale { unit: "r-1".into(), level: MoraleLevel::Shaken }]
+            vec![Command::Unit(UnitCommand::SetMorale { unit: "r-1".into(), level: MoraleLevel::Shaken })]
         );
         let (headline, _) = result_words(Kind::Check, "1st Tennessee", 7, &r);
         assert!(headline.contains("failed") && headline.contains("2.3.1"), "{headline}");
@@ -585,7 +591,10 @@ mod tests {
         let i = Inputs { kind: Kind::Rally, level: MoraleLevel::Routed, stands_lost: 0, ..inputs() };
         let m = inputs_mmp(&i, &Overrides::new(), &rulings).unwrap();
         let r = read(&i, m.value, TwoDice::new(1, 2).unwrap(), &rulings);
-        assert_eq!(commands("r-1", false, &r), vec![Command::RemoveStand { regiment: "r-1".into() }]);
+        assert_eq!(
+            commands("r-1", false, &r),
+            vec![Command::Unit(UnitCommand::RemoveStand { regiment: "r-1".into() })]
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use johnny_reb::rules::officers::{casualty_effect, consequences, effect_odds, hi
 use johnny_reb::rules::tables::t20_officer_casualty::{self as t20, CasualtyEffect, DistanceRow};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Phase;
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
 /// The printed distance rows, farthest first.
@@ -60,7 +61,9 @@ pub fn officer_result(
     Some(Resolution {
         headline: format!("{name} is hit: {}. {} (8, Table 20)", effect.label(), effect.effect_text()),
         details,
-        commands: id.map(|id| vec![Command::OfficerHit { officer: id.to_string(), effect }]).unwrap_or_default(),
+        commands: id
+            .map(|id| vec![Command::Unit(UnitCommand::OfficerHit { officer: id.to_string(), effect })])
+            .unwrap_or_default(),
         recorded: id.is_some(),
         settles: id.map(|id| vec![format!("officer-{id}")]).unwrap_or_default(),
         ..Resolution::default()
@@ -183,7 +186,10 @@ mod tests {
         let hit = officer_result("Meredith", Some("o-m"), &under, &[5], Some(6), 3).unwrap();
         assert_eq!(
             hit.commands,
-            vec![Command::OfficerHit { officer: "o-m".into(), effect: CasualtyEffect::SpectacularDeath }]
+            vec![Command::Unit(UnitCommand::OfficerHit {
+                officer: "o-m".into(),
+                effect: CasualtyEffect::SpectacularDeath
+            })]
         );
         assert!(hit.details.iter().any(|d| d.contains("+1")));
         let look_up = officer_result("The officer", None, &under, &[6], Some(1), 3).unwrap();

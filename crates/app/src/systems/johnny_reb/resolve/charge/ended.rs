@@ -20,8 +20,8 @@ use johnny_reb::rules::charge::{Charge, Outcome, Side};
 use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::rules::unit::MoraleLevel;
 use johnny_reb::rules::{Die, RuleError, RuleResult};
-use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit, result_commands};
-use johnny_reb::state::command::Command;
+use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit};
+use johnny_reb::state::command::{Command, charge_result};
 use leptos::prelude::*;
 
 /// The end of the charge on screen.
@@ -63,7 +63,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
         let commands = match &s.held {
             Held::Game(id) => store.session.with(|st| {
                 let g = st.game();
-                g.charges.get(id).map(|gc| result_commands(g, gc)).unwrap_or_default()
+                g.charges.get(id).map(|gc| charge_result(g, gc)).unwrap_or_default()
             }),
             Held::Lookup => Vec::new(),
         };
