@@ -79,7 +79,7 @@ mod tests {
     };
     use crate::state::roster::{GunType, Rank, Weapon};
     use crate::state::roster_edit::RosterEdit;
-    use crate::state::tracker::TrackerCommand;
+    use crate::state::tracker::{ItemKey, TrackerCommand};
     use crate::state::units::UnitCommand;
 
     fn demo() -> Session {
@@ -222,10 +222,10 @@ mod tests {
                 condition: OfficerCondition::Dead,
             })),
             c(Command::Unit(UnitCommand::SetOfficerWith { officer: id("o-meredith"), unit: Some(id("r-2wi")) })),
-            c(Command::Tracker(TrackerCommand::Tick { key: id("mark") })),
+            c(Command::Tracker(TrackerCommand::Tick { key: ItemKey::Mark })),
             (
-                vec![Command::Tracker(TrackerCommand::Tick { key: id("mark") })],
-                Command::Tracker(TrackerCommand::Untick { key: id("mark") }),
+                vec![Command::Tracker(TrackerCommand::Tick { key: ItemKey::Mark })],
+                Command::Tracker(TrackerCommand::Untick { key: ItemKey::Mark }),
             ),
             c(Command::Tracker(TrackerCommand::SetTurns { turns: Some(12) })),
             c(Command::Tracker(TrackerCommand::SetRule { key: id("fire.figures_25mm"), value: id("on") })),

@@ -22,13 +22,13 @@ use serde::{Deserialize, Serialize};
 pub use super::tracker_state::*;
 
 fn item(
-    key: impl Into<String>,
+    key: ItemKey,
     text: impl Into<String>,
     rule: &'static str,
     subject: Option<&str>,
     link: Option<String>,
 ) -> PhaseItem {
-    PhaseItem { key: key.into(), text: text.into(), rule, subject: subject.map(str::to_string), link, done: false }
+    PhaseItem { key, text: text.into(), rule, subject: subject.map(str::to_string), link, done: false }
 }
 
 /// The name of a regiment or gun section, or its id when it is gone from the roster.
@@ -104,11 +104,13 @@ fn units_at(roster: &Roster, level: MoraleLevel) -> Vec<(String, String, bool)> 
 }
 
 /// Of `keys`, those that are items of the current phase not yet ticked: what a resolver's
-/// result settles (the fire of a First Fire unit, a unit's charge, an officer's roll).
-pub fn open_items(game: &Game, keys: &[String]) -> Vec<String> {
+/// result settles (the fire of a First Fire unit, a unit's charge, an officer's roll), given
+/// as keys or in their words ("first-fire-r-2wi").
+pub fn open_items<K: Clone + Into<ItemKey>>(game: &Game, keys: &[K]) -> Vec<ItemKey> {
     if keys.is_empty() {
         return Vec::new();
     }
+    let keys: Vec<ItemKey> = keys.iter().cloned().map(Into::into).collect();
     phase_items(game).into_iter().filter(|i| !i.done && keys.contains(&i.key)).map(|i| i.key).collect()
 }
 
@@ -132,7 +134,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             for side in Side::BOTH {
                 if let Some(s) = game.tracker.surprise_on(side) {
                     items.push(item(
-                        format!("surprise-{}", side.label()),
+                        ItemKey::Surprise(side),
                         format!(
                             "{} is under {} surprise: mark all its units Conditional Hold{}",
                             side.label(),
@@ -147,7 +149,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if has_units {
                 items.push(item(
-                    "mark",
+                    ItemKey::Mark,
                     "Mark orders for every regiment and gun section, both sides (3 minutes)",
                     "1.1",
                     None,
@@ -164,7 +166,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             let to_move: Vec<_> = routed.iter().filter(|(id, _, _)| !routed_now.contains(&id.as_str())).collect();
             for (id, name, mounted) in &to_move {
                 items.push(item(
-                    format!("rout-{id}"),
+                    ItemKey::Rout(id.to_string()),
                     format!("Move {name} routed, away from the enemy: {}", rout_distances(game, *mounted)),
                     "2.1.1",
                     Some(id),
@@ -174,7 +176,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             if !to_move.is_empty() {
                 // 2.2's 12" and 3" are measurements, doubled for 25 mm figures like the rest.
                 items.push(item(
-                    "seen-routs",
+                    ItemKey::SeenRouts,
                     format!(
                         "Units that see a routed unit move within {} to the front or {} to the rear (line of sight unblocked) check morale",
                         inches(game, Ratio::whole(12)),
@@ -188,7 +190,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             for side in Side::BOTH {
                 if game.tracker.surprise_on(side).is_some_and(|s| s.kind == SurpriseKind::Strategic) {
                     items.push(item(
-                        format!("release-{}", side.label()),
+                        ItemKey::Release(side),
                         format!(
                             "{}: roll one die for each surprised unit; higher than its BMP releases it",
                             side.label()
@@ -209,7 +211,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 let level = roster.morale_of(&id);
                 let word = if level == Some(MoraleLevel::Routed) { "routed" } else { "shaken" };
                 items.push(item(
-                    format!("rally-{id}"),
+                    ItemKey::Rally(id.to_string()),
                     format!("Rally {name} ({word})"),
                     "2.4",
                     Some(&id),
@@ -218,16 +220,16 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
         }
         Phase::RevealOrders if has_units => {
-            items.push(item("reveal", "Reveal both sides' orders at once", "3.1", None, Some("/orders".into())));
+            items.push(item(ItemKey::Reveal, "Reveal both sides' orders at once", "3.1", None, Some("/orders".into())));
             items.push(item(
-                "declare",
+                ItemKey::Declare,
                 "Declare each charge's objective and explain complicated moves",
                 "3.1",
                 None,
                 Some("/orders".into()),
             ));
             items.push(item(
-                "conditional-hold",
+                ItemKey::ConditionalHold,
                 "Change orders to Conditional Hold where chosen or required",
                 "3.2",
                 None,
@@ -238,7 +240,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
         Phase::FirstFires => {
             for o in ordered(game, &[OrderKind::FirstFire]) {
                 items.push(item(
-                    format!("first-fire-{}", o.unit),
+                    ItemKey::FirstFire(o.unit.clone()),
                     format!("{} fires (First Fire)", unit_name(roster, &o.unit)),
                     "4.1",
                     Some(&o.unit),
@@ -247,7 +249,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             for o in ordered(game, &[OrderKind::Hold]) {
                 items.push(item(
-                    format!("hold-{}", o.unit),
+                    ItemKey::Hold(o.unit.clone()),
                     format!(
                         "{} (Hold) may fire now, after all First Fire, or wait for a later phase",
                         unit_name(roster, &o.unit)
@@ -259,7 +261,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if game.orders_this_turn().is_none() && has_units {
                 items.push(item(
-                    "fire-unrecorded",
+                    ItemKey::FireUnrecorded,
                     "No orders recorded this turn: units marked First Fire fire, then units on Hold",
                     "4.1",
                     None,
@@ -271,7 +273,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             let charges = ordered(game, &[OrderKind::Charge]);
             if !charges.is_empty() {
                 items.push(item(
-                    "charge-order",
+                    ItemKey::ChargeOrder,
                     "Measure each charger's distance to its target: resolve the nearest charge first, each one completely; units check for routs seen only after their own charge",
                     "5.1.5",
                     None,
@@ -294,7 +296,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         super::roster::ChargePermission::Fresh => {}
                     }
                 }
-                items.push(item(format!("charge-{}", o.unit), text, "5.1", Some(&o.unit), link("charge", &o.unit)));
+                items.push(item(ItemKey::Charge(o.unit.clone()), text, "5.1", Some(&o.unit), link("charge", &o.unit)));
             }
         }
         Phase::Movement => {
@@ -311,7 +313,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     },
                 };
                 items.push(item(
-                    format!("move-{}", o.unit),
+                    ItemKey::Move(o.unit.clone()),
                     format!("{} {what}", unit_name(roster, &o.unit)),
                     "6.1",
                     Some(&o.unit),
@@ -320,7 +322,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if !ordered(game, &[OrderKind::Hold]).is_empty() {
                 items.push(item(
-                    "hold-at-movers",
+                    ItemKey::HoldAtMovers,
                     "Units on Hold that have not fired may fire at moving units, before or during their move",
                     "6.1",
                     None,
@@ -329,7 +331,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if game.orders_this_turn().is_none() && has_units {
                 items.push(item(
-                    "move-unrecorded",
+                    ItemKey::MoveUnrecorded,
                     "No orders recorded this turn: units marked Move, Formation Change or Disengage move",
                     "6.1",
                     None,
@@ -357,7 +359,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     FireRight::None | FireRight::FirstFire => continue,
                 };
                 items.push(item(
-                    format!("moving-fire-{}", o.unit),
+                    ItemKey::MovingFire(o.unit.clone()),
                     format!("{} ({}) may fire {how}", unit_name(roster, &o.unit), o.in_force().label()),
                     "7",
                     Some(&o.unit),
@@ -365,7 +367,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 ));
             }
             if game.orders_this_turn().is_none() && has_units {
-                items.push(item("fire7-unrecorded", "No orders recorded this turn: non-routed units not on Disengage or First Fire that have not fired may fire", "7", None, None));
+                items.push(item(ItemKey::Fire7Unrecorded, "No orders recorded this turn: non-routed units not on Disengage or First Fire that have not fired may fire", "7", None, None));
             }
         }
         Phase::OfficerCasualties => {
@@ -375,7 +377,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         continue;
                     }
                     items.push(item(
-                        format!("officer-{}", o.id),
+                        ItemKey::Officer(o.id.clone()),
                         format!("Roll for {}: the closest he or his unit came to a fighting enemy unit", o.name),
                         "8, Table 20",
                         Some(&o.id),
@@ -387,14 +389,12 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
     }
     let settled = settled_by_orders(game);
     // A charge is settled once its result is applied to the roster (5; state::charges).
-    let charged = |key: &str| {
-        key.strip_prefix("charge-")
-            .is_some_and(|unit| game.charges.latest_for(game.turn, unit).is_some_and(|c| c.applied))
+    let charged = |key: &ItemKey| match key {
+        ItemKey::Charge(unit) => game.charges.latest_for(game.turn, unit).is_some_and(|c| c.applied),
+        _ => false,
     };
     for i in &mut items {
-        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key)
-            || settled.contains(&i.key.as_str())
-            || charged(&i.key);
+        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key) || settled.contains(&i.key) || charged(&i.key);
     }
     items
 }
@@ -402,7 +402,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
 /// The items the Orders area settles itself: marking is done once every side with units has
 /// finished (1.1), the reveal once revealed (3.1), and the Conditional Hold changes once no
 /// required change is left (3.2).
-fn settled_by_orders(game: &Game) -> Vec<&'static str> {
+fn settled_by_orders(game: &Game) -> Vec<ItemKey> {
     let mut done = Vec::new();
     let Some(turn) = game.orders_this_turn() else { return done };
     // With one device per player, this device answers only for its own side.
@@ -415,12 +415,12 @@ fn settled_by_orders(game: &Game) -> Vec<&'static str> {
         .filter(|s| own_side.is_none_or(|own| own == *s))
         .filter(|s| !super::orders::units_of(&game.roster, *s).is_empty());
     if sides_with_units.all(|s| turn.marked.contains(&s)) {
-        done.push("mark");
+        done.push(ItemKey::Mark);
     }
     if turn.revealed {
-        done.extend(["reveal", "declare"]);
+        done.extend([ItemKey::Reveal, ItemKey::Declare]);
         if super::orders::proposals(game).is_empty() {
-            done.push("conditional-hold");
+            done.push(ItemKey::ConditionalHold);
         }
     }
     done
@@ -607,12 +607,12 @@ pub enum TrackerCommand {
     /// Tick an item of the current phase as done by hand.
     Tick {
         /// The item's key.
-        key: String,
+        key: ItemKey,
     },
     /// Take a tick back.
     Untick {
         /// The item's key.
-        key: String,
+        key: ItemKey,
     },
     /// Set the scenario's number of turns, or none.
     SetTurns {
@@ -763,7 +763,7 @@ mod tests {
     }
 
     fn keys(g: &Game) -> Vec<String> {
-        phase_items(g).into_iter().map(|i| i.key).collect()
+        phase_items(g).into_iter().map(|i| i.key.to_string()).collect()
     }
 
     fn next(s: &mut Session) {
@@ -906,7 +906,7 @@ mod tests {
             Phase::FirstFires,
         );
         let fired = ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-r-7wi")).to_vec();
-        assert_eq!(open_items(&g, &fired), vec!["first-fire-r-7wi".to_string()]);
+        assert_eq!(open_items(&g, &fired), vec![ItemKey::FirstFire("r-7wi".into())]);
         g.tracker.ticks.push(Tick { turn: g.turn, phase: g.phase.number(), key: "first-fire-r-7wi".into() });
         assert!(open_items(&g, &fired).is_empty(), "a ticked item is not ticked twice");
         assert!(open_items(&g, &["charge-r-7wi".to_string()]).is_empty(), "not an item of this phase");
