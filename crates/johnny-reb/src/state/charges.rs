@@ -12,7 +12,7 @@ use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
 use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Input};
 use crate::rules::charge::{Advance, Charge, Happened, Outcome, Side as ChargeSide, show_inches};
-use crate::rules::morale::{ArtillerySituation, BmpTableKind, FireEffects, MoraleUnit, bmp};
+use crate::rules::morale::{ArtillerySituation, BmpTableKind, CheckReason, FireEffects, MoraleUnit, bmp};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
 use crate::rules::{Overrides, RuleResult};
 use serde::{Deserialize, Serialize};
@@ -199,12 +199,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
             let units = [gc.charger.clone(), gc.defender.clone()];
             game.checks_due.retain(|c| {
                 !(units.contains(&c.unit)
-                    && matches!(
-                        c.reason,
-                        super::checks::Reason::FirstKill
-                            | super::checks::Reason::StandLost
-                            | super::checks::Reason::CrewKill
-                    ))
+                    && matches!(c.reason, CheckReason::FirstKill | CheckReason::StandLost | CheckReason::CrewKill))
             });
             Ok("The charge's result is applied to the roster".to_string())
         }

@@ -10,6 +10,7 @@
 
 use super::error::CommandError;
 use super::game::Game;
+use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
 
 pub use super::checks_state::*;
@@ -58,7 +59,7 @@ pub enum ChecksCommand {
         /// The unit's id.
         unit: String,
         /// The reason, or any.
-        reason: Option<Reason>,
+        reason: Option<CheckReason>,
     },
     /// Clear the whole list (the players settled the checks on the table).
     Clear,
@@ -114,17 +115,17 @@ mod tests {
     use crate::state::units::UnitCommand;
     use crate::state::{command::Command, session::Session};
 
-    fn due(unit: &str, reason: Reason) -> Due {
+    fn due(unit: &str, reason: CheckReason) -> Due {
         Due { unit: unit.into(), name: unit.into(), reason }
     }
 
     #[test]
     fn rule_4_4_2_own_losses_before_what_was_seen_whatever_the_order_queued() {
         let mut g = demo_game("g");
-        queue(&mut g, [due("r-7wi", Reason::SawRout)]);
-        queue(&mut g, [due("r-2wi", Reason::StandLost), due("r-2wi", Reason::FirstKill)]);
-        let order: Vec<Reason> = g.checks_due.iter().map(|c| c.reason).collect();
-        assert_eq!(order, vec![Reason::FirstKill, Reason::StandLost, Reason::SawRout]);
+        queue(&mut g, [due("r-7wi", CheckReason::FriendlyRoutOrSurrender)]);
+        queue(&mut g, [due("r-2wi", CheckReason::StandLost), due("r-2wi", CheckReason::FirstKill)]);
+        let order: Vec<CheckReason> = g.checks_due.iter().map(|c| c.reason).collect();
+        assert_eq!(order, vec![CheckReason::FirstKill, CheckReason::StandLost, CheckReason::FriendlyRoutOrSurrender]);
     }
 
     #[test]
@@ -132,21 +133,21 @@ mod tests {
         // 4.4.2's example: A, B and C take first losses from artillery; B routs.
         let mut g = demo_game("g");
         let (a, b, c) = ("r-2wi", "r-6wi", "r-7wi");
-        queue(&mut g, [a, b, c].map(|u| due(u, Reason::FirstKill)));
-        queue(&mut g, [a, b, c].map(|u| due(u, Reason::ArtilleryHit)));
-        queue(&mut g, [a, c].map(|u| due(u, Reason::SawRout)));
-        let order: Vec<(&str, Reason)> = g.checks_due.iter().map(|d| (d.unit.as_str(), d.reason)).collect();
+        queue(&mut g, [a, b, c].map(|u| due(u, CheckReason::FirstKill)));
+        queue(&mut g, [a, b, c].map(|u| due(u, CheckReason::ArtilleryHit { canister: false })));
+        queue(&mut g, [a, c].map(|u| due(u, CheckReason::FriendlyRoutOrSurrender)));
+        let order: Vec<(&str, CheckReason)> = g.checks_due.iter().map(|d| (d.unit.as_str(), d.reason)).collect();
         assert_eq!(
             order,
             vec![
-                (a, Reason::FirstKill),
-                (a, Reason::ArtilleryHit),
-                (b, Reason::FirstKill),
-                (b, Reason::ArtilleryHit),
-                (c, Reason::FirstKill),
-                (c, Reason::ArtilleryHit),
-                (a, Reason::SawRout),
-                (c, Reason::SawRout),
+                (a, CheckReason::FirstKill),
+                (a, CheckReason::ArtilleryHit { canister: false }),
+                (b, CheckReason::FirstKill),
+                (b, CheckReason::ArtilleryHit { canister: false }),
+                (c, CheckReason::FirstKill),
+                (c, CheckReason::ArtilleryHit { canister: false }),
+                (a, CheckReason::FriendlyRoutOrSurrender),
+                (c, CheckReason::FriendlyRoutOrSurrender),
             ]
         );
     }
@@ -156,7 +157,7 @@ mod tests {
         let mut s = Session::new(demo_game("g"));
         s.dispatch(&Command::Unit(UnitCommand::AddKill { regiment: "r-2wi".into() }), 0.0).unwrap();
         assert_eq!(s.game().checks_due.len(), 1);
-        assert_eq!(s.game().checks_due[0].reason, Reason::FirstKill);
+        assert_eq!(s.game().checks_due[0].reason, CheckReason::FirstKill);
         assert!(s.undo());
         assert!(s.game().checks_due.is_empty());
     }
@@ -164,12 +165,17 @@ mod tests {
     #[test]
     fn a_check_rolled_comes_off_the_list_and_is_logged() {
         let mut s = Session::new(demo_game("g"));
-        let q = ChecksCommand::Queue { checks: vec![due("r-2wi", Reason::Devastation), due("r-7wi", Reason::SawRout)] };
+        let q = ChecksCommand::Queue {
+            checks: vec![
+                due("r-2wi", CheckReason::UnexpectedDevastation),
+                due("r-7wi", CheckReason::FriendlyRoutOrSurrender),
+            ],
+        };
         s.dispatch(&Command::Checks(q), 0.0).unwrap();
         let done = ChecksCommand::Done { unit: "r-7wi".into(), reason: None };
         let out = s.dispatch(&Command::Checks(done.clone()), 0.0).unwrap();
         assert!(out.text.contains("rolled"), "{}", out.text);
-        assert_eq!(s.game().checks_due, vec![due("r-2wi", Reason::Devastation)]);
+        assert_eq!(s.game().checks_due, vec![due("r-2wi", CheckReason::UnexpectedDevastation)]);
         assert!(s.dispatch(&Command::Checks(done), 0.0).is_err(), "nothing left for that unit");
         s.dispatch(&Command::Checks(ChecksCommand::Clear), 0.0).unwrap();
         assert!(s.game().checks_due.is_empty());
@@ -178,7 +184,7 @@ mod tests {
     #[test]
     fn checks_for_units_not_in_the_game_are_refused() {
         let mut s = Session::new(demo_game("g"));
-        let q = ChecksCommand::Queue { checks: vec![due("nobody", Reason::SawRout)] };
+        let q = ChecksCommand::Queue { checks: vec![due("nobody", CheckReason::FriendlyRoutOrSurrender)] };
         assert!(s.dispatch(&Command::Checks(q), 0.0).is_err());
         assert!(s.game().checks_due.is_empty());
     }
@@ -186,14 +192,14 @@ mod tests {
     #[test]
     fn rule_4_4_2_one_check_per_stand_lost_is_kept() {
         let mut g = demo_game("g");
-        queue(&mut g, [due("r-2wi", Reason::StandLost), due("r-2wi", Reason::StandLost)]);
+        queue(&mut g, [due("r-2wi", CheckReason::StandLost), due("r-2wi", CheckReason::StandLost)]);
         assert_eq!(g.checks_due.len(), 2);
     }
 
     #[test]
     fn reasons_round_trip_through_their_keys() {
-        for r in Reason::ALL {
-            assert_eq!(Reason::from_key(r.key()), Some(r));
+        for r in CheckReason::OFFERED {
+            assert_eq!(CheckReason::from_key(r.key()), Some(r));
         }
     }
 }

@@ -4,130 +4,6 @@
 use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
 
-/// Why a unit checks (Table 2), as the players pick it in the morale resolver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Reason {
-    /// No. 3: its first kill (4.4.1.a).
-    FirstKill,
-    /// No. 6: a stand lost (4.4.1.d).
-    StandLost,
-    /// No. 4: a crew kill to a gun section (4.4.1.b).
-    CrewKill,
-    /// No. 5: hit by artillery fire (4.4.1.c).
-    ArtilleryHit,
-    /// No. 7: a 12 on Table 10 (4.4.1.f).
-    Devastation,
-    /// No. 1: saw a friendly unit rout or surrender within 1' (2.2).
-    SawRout,
-    /// No. 8: a friendly unit within 3" eliminated by fire (4.4.1.e).
-    NeighbourEliminated,
-    /// No. 10: saw a friendly officer hit within 1' (8).
-    OfficerHit,
-    /// No. 10 with the spectacular death's +1 (8, Table 20).
-    SpectacularDeath,
-    /// No. 9: a charging enemy came within 3" (5.5.1): Tables 17 and 18.
-    FearOfCharge,
-}
-
-impl Reason {
-    /// Every reason, in the order of the resolver's toggles.
-    pub const ALL: [Reason; 10] = [
-        Reason::FirstKill,
-        Reason::StandLost,
-        Reason::CrewKill,
-        Reason::ArtilleryHit,
-        Reason::Devastation,
-        Reason::SawRout,
-        Reason::NeighbourEliminated,
-        Reason::OfficerHit,
-        Reason::SpectacularDeath,
-        Reason::FearOfCharge,
-    ];
-
-    /// The word in `/resolve/morale?reason=...`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "first-kill",
-            Reason::StandLost => "stand-lost",
-            Reason::CrewKill => "crew-kill",
-            Reason::ArtilleryHit => "artillery-hit",
-            Reason::Devastation => "devastation",
-            Reason::SawRout => "saw-rout",
-            Reason::NeighbourEliminated => "neighbour-eliminated",
-            Reason::OfficerHit => "officer-hit",
-            Reason::SpectacularDeath => "spectacular-death",
-            Reason::FearOfCharge => "fear-of-charge",
-        }
-    }
-
-    /// The reason named by `key` ([`Reason::key`]).
-    pub fn from_key(key: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.key() == key)
-    }
-
-    /// The rules engine's reason for this check (4.4.1, Table 2).
-    pub fn check(self) -> CheckReason {
-        match self {
-            Reason::FirstKill => CheckReason::FirstKill,
-            Reason::CrewKill => CheckReason::CrewKill,
-            Reason::ArtilleryHit => CheckReason::ArtilleryHit { canister: false },
-            Reason::StandLost => CheckReason::StandLost,
-            Reason::Devastation => CheckReason::UnexpectedDevastation,
-            Reason::NeighbourEliminated => CheckReason::AdjacentUnitEliminated,
-            Reason::SawRout => CheckReason::FriendlyRoutOrSurrender,
-            Reason::OfficerHit => CheckReason::OfficerCasualtySeen { spectacular_death: false },
-            Reason::SpectacularDeath => CheckReason::OfficerCasualtySeen { spectacular_death: true },
-            // Table 2 no. 9, taken on Tables 17 and 18; among a unit's own problems (4.4.2).
-            Reason::FearOfCharge => CheckReason::Other,
-        }
-    }
-
-    /// Its step in the order of 4.4.2, as the rules engine gives it
-    /// ([`CheckReason::order`]): own problems before other units'.
-    pub fn order(self) -> u8 {
-        self.check().order()
-    }
-
-    /// The words on its toggle.
-    pub fn label(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "First kill",
-            Reason::StandLost => "Stand lost",
-            Reason::CrewKill => "Crew hit",
-            Reason::ArtilleryHit => "Artillery hit",
-            Reason::Devastation => "Rolled 12 on Table 10",
-            Reason::SawRout => "Saw a friend rout",
-            Reason::NeighbourEliminated => "Neighbour eliminated",
-            Reason::OfficerHit => "Saw an officer hit",
-            Reason::SpectacularDeath => "Saw a spectacular death",
-            Reason::FearOfCharge => "Fear of charge",
-        }
-    }
-
-    /// "Table 2 no. 6, 4.4.1.d".
-    pub fn rule(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "Table 2 no. 3, 4.4.1.a",
-            Reason::StandLost => "Table 2 no. 6, 4.4.1.d",
-            Reason::CrewKill => "Table 2 no. 4, 4.4.1.b",
-            Reason::ArtilleryHit => "Table 2 no. 5, 4.4.1.c",
-            Reason::Devastation => "Table 2 no. 7, 4.4.1.f",
-            Reason::SawRout => "Table 2 no. 1, 2.2",
-            Reason::NeighbourEliminated => "Table 2 no. 8, 4.4.1.e",
-            Reason::OfficerHit | Reason::SpectacularDeath => "Table 2 no. 10, 8",
-            Reason::FearOfCharge => "Table 2 no. 9, 5.5.1, Tables 17 and 18",
-        }
-    }
-
-    /// Checks caused by fire, where the side it came from counts (4.4.3.a).
-    pub fn from_fire(self) -> bool {
-        matches!(
-            self,
-            Reason::FirstKill | Reason::StandLost | Reason::CrewKill | Reason::ArtilleryHit | Reason::Devastation
-        )
-    }
-}
-
 /// One check due.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Due {
@@ -135,6 +11,101 @@ pub struct Due {
     pub unit: String,
     /// Its name.
     pub name: String,
-    /// Why (Table 2).
-    pub reason: Reason,
+    /// Why (Table 2), saved in the words of [`saved_reason`].
+    #[serde(with = "saved_reason")]
+    pub reason: CheckReason,
+}
+
+/// A waiting check's reason as saved games hold it: the words of the players' ten reasons
+/// ("FirstKill", "Devastation", "SawRout"...), and the rules' own names for the others.
+pub mod saved_reason {
+    use crate::rules::morale::triggers::CheckReason;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    const WORDS: [(CheckReason, &str); 14] = [
+        (CheckReason::FirstKill, "FirstKill"),
+        (CheckReason::StandLost, "StandLost"),
+        (CheckReason::CrewKill, "CrewKill"),
+        (CheckReason::ArtilleryHit { canister: false }, "ArtilleryHit"),
+        (CheckReason::UnexpectedDevastation, "Devastation"),
+        (CheckReason::FriendlyRoutOrSurrender, "SawRout"),
+        (CheckReason::AdjacentUnitEliminated, "NeighbourEliminated"),
+        (CheckReason::OfficerCasualtySeen { spectacular_death: false }, "OfficerHit"),
+        (CheckReason::OfficerCasualtySeen { spectacular_death: true }, "SpectacularDeath"),
+        (CheckReason::FearOfCharge, "FearOfCharge"),
+        (CheckReason::FigureLost, "FigureLost"),
+        (CheckReason::ArtilleryHit { canister: true }, "CanisterHit"),
+        (CheckReason::BuildingHit, "BuildingHit"),
+        (CheckReason::Other, "Other"),
+    ];
+
+    /// The reason's saved word.
+    pub fn word(reason: CheckReason) -> &'static str {
+        WORDS.iter().find(|(r, _)| *r == reason).map_or("Other", |(_, w)| w)
+    }
+
+    /// Writes the reason's word.
+    pub fn serialize<S: Serializer>(reason: &CheckReason, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(word(*reason))
+    }
+
+    /// Reads a saved word; an unknown word is refused, as before.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CheckReason, D::Error> {
+        let saved = String::deserialize(deserializer)?;
+        WORDS.iter().find(|(_, w)| *w == saved).map(|(r, _)| *r).ok_or_else(|| {
+            serde::de::Error::unknown_variant(
+                &saved,
+                &[
+                    "FirstKill",
+                    "StandLost",
+                    "CrewKill",
+                    "ArtilleryHit",
+                    "Devastation",
+                    "SawRout",
+                    "NeighbourEliminated",
+                    "OfficerHit",
+                    "SpectacularDeath",
+                    "FearOfCharge",
+                    "FigureLost",
+                    "CanisterHit",
+                    "BuildingHit",
+                    "Other",
+                ],
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_4_4_1_waiting_checks_are_saved_in_the_words_of_earlier_builds() {
+        for (reason, word) in [
+            (CheckReason::FirstKill, "FirstKill"),
+            (CheckReason::UnexpectedDevastation, "Devastation"),
+            (CheckReason::FriendlyRoutOrSurrender, "SawRout"),
+            (CheckReason::AdjacentUnitEliminated, "NeighbourEliminated"),
+            (CheckReason::OfficerCasualtySeen { spectacular_death: true }, "SpectacularDeath"),
+            (CheckReason::FearOfCharge, "FearOfCharge"),
+        ] {
+            let due = Due { unit: "r-2wi".into(), name: "2nd Wisconsin".into(), reason };
+            let json = serde_json::to_string(&due).unwrap();
+            assert_eq!(json, format!("{{\"unit\":\"r-2wi\",\"name\":\"2nd Wisconsin\",\"reason\":\"{word}\"}}"));
+            assert_eq!(serde_json::from_str::<Due>(&json).unwrap(), due);
+        }
+        // Every reason the resolver offers has a word of its own, and every word reads back.
+        let all = CheckReason::OFFERED.into_iter().chain([
+            CheckReason::FigureLost,
+            CheckReason::ArtilleryHit { canister: true },
+            CheckReason::BuildingHit,
+            CheckReason::Other,
+        ]);
+        for r in all {
+            let json = serde_json::to_string(&Due { unit: "u".into(), name: "U".into(), reason: r }).unwrap();
+            assert_eq!(serde_json::from_str::<Due>(&json).unwrap().reason, r, "{json}");
+        }
+        assert!(serde_json::from_str::<Due>(r#"{"unit":"u","name":"U","reason":"Nonsense"}"#).is_err());
+    }
 }

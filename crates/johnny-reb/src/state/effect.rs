@@ -1,7 +1,8 @@
 //! What a command did before the session logs it: its log line, what it created, the morale
 //! checks it calls for (4.4.1). Shared by the domains' commands and the session.
 
-use super::checks_state::{Due, Reason};
+use super::checks_state::Due;
+use crate::rules::morale::triggers::CheckReason;
 
 /// What a domain's command found, before the session adds the integrity levels it crossed
 /// (11.2) and writes the log.
@@ -30,37 +31,6 @@ impl Effect {
     }
 }
 
-/// Why a unit must check morale now (4.4.1, Table 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CheckReason {
-    /// Its first kill (4.4.1.a; Table 2, no. 3).
-    FirstKill,
-    /// A crew kill to a gun section (4.4.1.b; Table 2, no. 4).
-    CrewKill,
-    /// A stand lost (4.4.1.d; Table 2, no. 6), with the new +2 (2.3.4.a).
-    StandLost,
-}
-
-impl CheckReason {
-    /// The rule that asks for the check.
-    pub fn rule(self) -> &'static str {
-        match self {
-            CheckReason::FirstKill => "4.4.1.a",
-            CheckReason::CrewKill => "4.4.1.b",
-            CheckReason::StandLost => "4.4.1.d",
-        }
-    }
-
-    /// The words the players see.
-    pub fn label(self) -> &'static str {
-        match self {
-            CheckReason::FirstKill => "first kill",
-            CheckReason::CrewKill => "crew kill",
-            CheckReason::StandLost => "stand lost",
-        }
-    }
-}
-
 /// A morale check a command calls for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoraleCheck {
@@ -68,17 +38,12 @@ pub struct MoraleCheck {
     pub unit: String,
     /// The unit's name.
     pub name: String,
-    /// Why.
+    /// Why (Table 2).
     pub reason: CheckReason,
 }
 
 impl From<MoraleCheck> for Due {
     fn from(c: MoraleCheck) -> Due {
-        let reason = match c.reason {
-            CheckReason::FirstKill => Reason::FirstKill,
-            CheckReason::CrewKill => Reason::CrewKill,
-            CheckReason::StandLost => Reason::StandLost,
-        };
-        Due { unit: c.unit, name: c.name, reason }
+        Due { unit: c.unit, name: c.name, reason: c.reason }
     }
 }

@@ -59,15 +59,15 @@ mod tests {
     use super::*;
     use crate::rules::command_integrity::IntegrityLevel;
     use crate::rules::command_integrity::Stance;
+    use crate::rules::morale::CheckReason;
     use crate::rules::officers::Experience;
     use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
     use crate::rules::unit::OrderKind;
     use crate::rules::unit::Quality;
     use crate::rules::unit::{Arm, Formation, MoraleLevel};
-    use crate::state::checks::{ChecksCommand, Due, Reason};
+    use crate::state::checks::{ChecksCommand, Due};
     use crate::state::command::{Command, Outcome};
     use crate::state::demo::demo_game;
-    use crate::state::effect::CheckReason;
     use crate::state::error::CommandError;
     use crate::state::game::Phase;
     use crate::state::game::{Game, LogEntry};
@@ -282,11 +282,15 @@ mod tests {
                 guns: None,
             })),
             c(Command::Checks(ChecksCommand::Queue {
-                checks: vec![Due { unit: id("r-2wi"), name: id("2nd Wisconsin"), reason: Reason::Devastation }],
+                checks: vec![Due {
+                    unit: id("r-2wi"),
+                    name: id("2nd Wisconsin"),
+                    reason: CheckReason::UnexpectedDevastation,
+                }],
             })),
             (
                 kills("r-2wi", 1),
-                Command::Checks(ChecksCommand::Done { unit: id("r-2wi"), reason: Some(Reason::FirstKill) }),
+                Command::Checks(ChecksCommand::Done { unit: id("r-2wi"), reason: Some(CheckReason::FirstKill) }),
             ),
             (kills("r-2wi", 1), Command::Checks(ChecksCommand::Clear)),
         ]
@@ -343,7 +347,7 @@ mod tests {
         assert_eq!(s.game().roster.regiment("r-6wi").unwrap().kills, 10);
         assert_eq!(s.game().log.len(), before.log.len() + 10, "each kill keeps its line in the history");
         assert!(
-            s.game().checks_due.iter().any(|c| c.reason == Reason::StandLost),
+            s.game().checks_due.iter().any(|c| c.reason == CheckReason::StandLost),
             "4.4.1.d: the stands lost are queued"
         );
         assert!(s.undo());

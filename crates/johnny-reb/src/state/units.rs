@@ -2,7 +2,7 @@
 //! (0.1.2), markers, charges counted (5.1.4), skirmishers (6.8.6) and merges (6.8.9); the guns
 //! (4.3.4, 4.3.5); officers hit (8, Table 20). One variant of [`super::command::Command`].
 
-use super::effect::{CheckReason, Effect, MoraleCheck};
+use super::effect::{Effect, MoraleCheck};
 use super::error::{CommandError, not_found, quoted as q, refused};
 use super::game::Game;
 use super::orders_state::MoraleChange;
@@ -10,6 +10,7 @@ use super::roster::{
     CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, ChargePermission, GunState, MAX_DETACHED_STANDS, MAX_MERGED_STANDS,
     Officer, OfficerCondition, Regiment, RegimentFlag, Roster, Section,
 };
+use crate::rules::morale::triggers::CheckReason;
 use crate::rules::officers::consequences;
 use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
 use crate::rules::unit::{Arm, Formation, MoraleLevel};
@@ -172,6 +173,16 @@ fn officer_mut<'a>(roster: &'a mut Roster, id: &str) -> Result<&'a mut Officer, 
     roster.officer_mut(id).ok_or_else(|| not_found("officer", id))
 }
 
+/// A kill's morale check in the log's words (4.4.1).
+fn kill_check_words(reason: CheckReason) -> &'static str {
+    match reason {
+        CheckReason::FirstKill => "first kill, 4.4.1.a",
+        CheckReason::CrewKill => "crew kill, 4.4.1.b",
+        CheckReason::StandLost => "stand lost, 4.4.1.d",
+        _ => reason.rule(),
+    }
+}
+
 fn morale_word(level: MoraleLevel) -> &'static str {
     match level {
         MoraleLevel::Good => "good",
@@ -231,8 +242,7 @@ impl UnitCommand {
                     text.push_str("; the regiment is lost (11.2)");
                 }
                 if !checks.is_empty() {
-                    let why: Vec<String> =
-                        checks.iter().map(|c| format!("{}, {}", c.reason.label(), c.reason.rule())).collect();
+                    let why: Vec<String> = checks.iter().map(|c| kill_check_words(c.reason).to_string()).collect();
                     text.push_str(&format!("; morale check: {}", why.join("; ")));
                 }
                 return Ok(Effect { text, created: None, morale_checks: checks, stand_lost: effect.stand_lost });

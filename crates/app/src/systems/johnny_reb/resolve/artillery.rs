@@ -14,7 +14,7 @@ use super::fire::{
     save_situation_against,
 };
 use super::missing::Problem;
-use super::morale::{self as morale_view, Reason};
+use super::morale::{self as morale_view, CheckReason};
 use super::picker::{Pick, UnitPicker};
 use super::queue::Due;
 use crate::shell::router::use_query_map;
@@ -497,7 +497,11 @@ pub fn target_commands(
                     .extend((0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.clone() })));
                 // 4.4.1.c: one check per hit, at most three a turn.
                 if r.casualties > 0 && t.artillery_hits_before < 3 {
-                    queue.push(Due { unit: id.clone(), name: t.name.clone(), reason: Reason::ArtilleryHit });
+                    queue.push(Due {
+                        unit: id.clone(),
+                        name: t.name.clone(),
+                        reason: CheckReason::ArtilleryHit { canister: false },
+                    });
                 }
                 if r.casualties > 0 {
                     lines.push("Applying marks the kills off from the left (0.1.3) and queues the morale checks they call for (4.4.1, 4.4.2).".into());
@@ -1142,7 +1146,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
         if r.result.unexpected_devastation
             && let Some(id) = target.get()
         {
-            queue.push(Due { unit: id, name: tname.clone(), reason: Reason::Devastation });
+            queue.push(Due { unit: id, name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
         }
         // 4.3.6.d: doubles that score kills hit the friendly skirmishers too.
         if f.iter().any(|fire| fire.outcome(&r.result, doubles, &rulings()).friendly_skirmishers_hit) {
@@ -1153,7 +1157,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             if let Some(sid) = skirmishers.get() {
                 let name =
                     store.session.with(|s| s.game().roster.regiment(&sid).map(|r| r.name.clone())).unwrap_or_default();
-                queue.push(Due { unit: sid, name, reason: Reason::ArtilleryHit });
+                queue.push(Due { unit: sid, name, reason: CheckReason::ArtilleryHit { canister: false } });
             }
         }
         commands.extend(firer_cmds);
@@ -1728,7 +1732,10 @@ mod tests {
                 Command::Unit(UnitCommand::AddKill { regiment: "r".into() })
             ]
         );
-        assert_eq!(queue.iter().map(|d| d.reason).collect::<Vec<_>>(), vec![Reason::ArtilleryHit]);
+        assert_eq!(
+            queue.iter().map(|d| d.reason).collect::<Vec<_>>(),
+            vec![CheckReason::ArtilleryHit { canister: false }]
+        );
         let third = TargetRecord { artillery_hits_before: 3, ..record("r", None) };
         assert!(target_commands(&target, &third, Ammunition::Shot, &r).2.is_empty());
         let quick = TargetRecord { id: None, ..record("r", None) };

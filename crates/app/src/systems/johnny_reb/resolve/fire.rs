@@ -7,7 +7,6 @@
 
 use super::card::{Applied, Resolution, ResultCard};
 use super::missing::Problem;
-use super::morale::Reason;
 use super::picker::{Pick, UnitPicker};
 use super::queue::Due;
 use crate::shell::router::use_query_map;
@@ -21,6 +20,7 @@ use johnny_reb::rules::fire::{
     Table10Roll, Visibility, casualties_after_saves, combat_result, combat_result_odds, modify_kills, range_band,
     save_number, small_arms_ammunition, small_arms_strength,
 };
+use johnny_reb::rules::morale::CheckReason;
 use johnny_reb::rules::tables::appendix_a_firearms::Firearm;
 use johnny_reb::rules::tables::t08_small_arms_ranges::{RangeBand, SmallArm};
 use johnny_reb::rules::tables::t09_small_arms_modifiers::FireModifier;
@@ -723,7 +723,7 @@ pub fn FireResolver() -> impl IntoView {
             }
         }
         if let (Some(id), true) = (target.get(), r.result.unexpected_devastation && r.casualties > 0) {
-            queue.push(Due { unit: id, name: tname.clone(), reason: Reason::Devastation });
+            queue.push(Due { unit: id, name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
         }
         let mut lines = r.lines;
         if let Some(line) = ammunition_line(&r.result, out_of_ammunition) {

@@ -24,7 +24,7 @@ use johnny_reb::state::tracker::brigade_loss_modifier;
 use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
-pub use johnny_reb::state::checks::Reason;
+pub use johnny_reb::rules::morale::CheckReason;
 
 /// A forced check (2.3) or a Phase Two rally attempt (2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ pub struct Inputs {
     /// Check or rally.
     pub kind: Kind,
     /// Why (a check only).
-    pub reason: Reason,
+    pub reason: CheckReason,
     /// A gun section.
     pub guns: bool,
     /// Quality.
@@ -236,7 +236,7 @@ pub fn inputs_mmp(i: &Inputs, overrides: &Overrides, rulings: &MoraleRulings) ->
     } else {
         MoraleUnit::regiment(Arm::Infantry, i.quality)
     };
-    if i.kind == Kind::Check && i.reason == Reason::FearOfCharge {
+    if i.kind == Kind::Check && i.reason == CheckReason::FearOfCharge {
         // 5.5.1, 5.5.2: Tables 17 and 18, the charge coming from `aspect` (5.5.3.a).
         let situation = ChargeSituation {
             general: MoraleSituation {
@@ -266,7 +266,8 @@ pub fn inputs_mmp(i: &Inputs, overrides: &Overrides, rulings: &MoraleRulings) ->
         regiments_lost_from_brigade: i.brigade_lost,
         officer_benefit: u8::try_from(i.benefit).unwrap_or(u8::MAX),
         fired_on: if fire { i.aspect } else { Aspect::Front },
-        saw_spectacular_death: i.kind == Kind::Check && i.reason == Reason::SpectacularDeath,
+        saw_spectacular_death: i.kind == Kind::Check
+            && i.reason == CheckReason::OfficerCasualtySeen { spectacular_death: true },
         merged_stands_attached: i.merged,
         ..Default::default()
     };
@@ -295,7 +296,10 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     let query = use_query_map();
     let chosen = RwSignal::new(query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty()));
     let reason = RwSignal::new(
-        query.with_untracked(|q| q.get("reason")).and_then(|k| Reason::from_key(&k)).unwrap_or(Reason::FirstKill),
+        query
+            .with_untracked(|q| q.get("reason"))
+            .and_then(|k| CheckReason::from_key(&k))
+            .unwrap_or(CheckReason::FirstKill),
     );
     let guns = RwSignal::new(false);
     let quality = RwSignal::new(Quality::Average);
@@ -319,7 +323,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     // A fear-of-charge check queued by a charge (5.5.1): the charging unit of this turn's latest
     // charge in progress, as it stands 3" from its target.
     Effect::new(move |_| {
-        if reason.get() != Reason::FearOfCharge {
+        if reason.get() != CheckReason::FearOfCharge {
             return;
         }
         let attacker = store.session.with(|s| {
@@ -353,11 +357,11 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
         if let Some(u) = unit.filter(|u| !u.is_empty()) {
             chosen.set(Some(u));
         }
-        if let Some(r) = why.and_then(|k| Reason::from_key(&k)) {
+        if let Some(r) = why.and_then(|k| CheckReason::from_key(&k)) {
             reason.set(r);
         }
     });
-    Effect::new(move |prev: Option<(Option<String>, Reason)>| {
+    Effect::new(move |prev: Option<(Option<String>, CheckReason)>| {
         let now = (chosen.get(), reason.get());
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
@@ -454,12 +458,12 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                 }.into_any(),
             }}
             {(kind == Kind::Check).then(|| view! {
-                <Toggles legend="Reason (Table 2)" options=Reason::ALL.iter().map(|r| (*r, r.label())).collect() value=reason/>
+                <Toggles legend="Reason (Table 2)" options=CheckReason::OFFERED.iter().map(|r| (*r, r.label())).collect() value=reason/>
                 <p class="muted">{move || reason.get().rule()}</p>
                 <Show when=move || reason.get().from_fire()>
                     <Toggles legend="Fired on (4.4.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
                 </Show>
-                <Show when=move || reason.get() == Reason::FearOfCharge>
+                <Show when=move || reason.get() == CheckReason::FearOfCharge>
                     <Toggles legend="The charge comes on its (5.5.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
                     <Toggles legend="Charging unit's formation (Table 18)" options=super::charge::declare_formations() value=charger_formation/>
                     <Toggles legend="Charging unit (5.5.5.a)" options=vec![(false, "On foot"), (true, "Mounted cavalry")] value=charger_mounted/>
@@ -511,23 +515,23 @@ mod tests {
     #[test]
     fn rule_4_4_2_checks_queue_in_the_rules_engine_order() {
         let listed = [
-            Reason::FirstKill,
-            Reason::CrewKill,
-            Reason::ArtilleryHit,
-            Reason::StandLost,
-            Reason::Devastation,
-            Reason::NeighbourEliminated,
-            Reason::SawRout,
+            CheckReason::FirstKill,
+            CheckReason::CrewKill,
+            CheckReason::ArtilleryHit { canister: false },
+            CheckReason::StandLost,
+            CheckReason::UnexpectedDevastation,
+            CheckReason::AdjacentUnitEliminated,
+            CheckReason::FriendlyRoutOrSurrender,
         ];
         let steps: Vec<u8> = listed.iter().map(|r| r.order()).collect();
         assert_eq!(steps, vec![1, 2, 3, 4, 5, 6, 7]);
-        assert_eq!(Reason::OfficerHit.order(), 7);
+        assert_eq!(CheckReason::OfficerCasualtySeen { spectacular_death: false }.order(), 7);
     }
 
     fn inputs() -> Inputs {
         Inputs {
             kind: Kind::Check,
-            reason: Reason::StandLost,
+            reason: CheckReason::StandLost,
             guns: false,
             quality: Quality::Average,
             level: MoraleLevel::Good,
@@ -550,7 +554,7 @@ mod tests {
     fn rule_5_5_2_a_queued_fear_of_charge_check_uses_tables_17_and_18() {
         // 5.5.2's third example: BMP 3, fence -1, skirmish +6, attacker in disorder -3: MMP 5.
         let i = Inputs {
-            reason: Reason::FearOfCharge,
+            reason: CheckReason::FearOfCharge,
             stands_lost: 0,
             cover: Cover::Cover,
             formation: Formation::Skirmish,
@@ -558,7 +562,7 @@ mod tests {
             ..inputs()
         };
         assert_eq!(inputs_mmp(&i, &Overrides::new(), &MoraleRulings::default()).unwrap().value, 5);
-        assert_eq!(Reason::from_key("fear-of-charge"), Some(Reason::FearOfCharge));
+        assert_eq!(CheckReason::from_key("fear-of-charge"), Some(CheckReason::FearOfCharge));
     }
 
     #[test]
@@ -581,7 +585,10 @@ mod tests {
         let rulings = MoraleRulings::default();
         let flank = Inputs { aspect: Aspect::FullFlank, ..inputs() };
         let fired = inputs_mmp(&flank, &Overrides::new(), &rulings).unwrap().value;
-        let seen = inputs_mmp(&Inputs { reason: Reason::SawRout, ..flank }, &Overrides::new(), &rulings).unwrap().value;
+        let seen =
+            inputs_mmp(&Inputs { reason: CheckReason::FriendlyRoutOrSurrender, ..flank }, &Overrides::new(), &rulings)
+                .unwrap()
+                .value;
         assert!(fired > seen);
     }
 
