@@ -6,7 +6,7 @@
 //! keeps them, reads the roster for them, and says which ordinary commands record a finished
 //! charge on the roster ([`super::command::charge_result`]).
 
-use super::error::CommandError;
+use super::error::{CommandError, refused};
 use super::game::Game;
 use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
@@ -67,10 +67,6 @@ pub enum ChargeCommand {
         /// The charge's id.
         charge: String,
     },
-}
-
-fn refused(why: impl Into<String>) -> CommandError {
-    CommandError::Refused(why.into())
 }
 
 fn name_of(game: &Game, id: &str) -> String {

@@ -8,7 +8,7 @@
 //! [`ChecksCommand::Queue`], and take a check off with [`ChecksCommand::Done`] in the same
 //! step that applies its result.
 
-use super::error::CommandError;
+use super::error::{CommandError, refused};
 use super::game::Game;
 use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
@@ -63,10 +63,6 @@ pub enum ChecksCommand {
     },
     /// Clear the whole list (the players settled the checks on the table).
     Clear,
-}
-
-fn refused(why: &str) -> CommandError {
-    CommandError::Refused(why.to_string())
 }
 
 impl ChecksCommand {

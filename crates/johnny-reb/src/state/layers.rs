@@ -4,7 +4,7 @@
 use std::path::Path;
 
 /// The chain, first to last.
-const CHAIN: [&str; 19] = [
+const CHAIN: [&str; 20] = [
     // Shared vocabulary: why a command is refused, the names players type.
     "error",
     // The order of battle and its units.
@@ -22,6 +22,7 @@ const CHAIN: [&str; 19] = [
     "orders",
     "tracker",
     "charges",
+    "listed",
     "roster_edit",
     "units",
     // The thin enum over them, and the session that applies it.

@@ -20,6 +20,7 @@ pub mod effect;
 pub mod error;
 pub mod exchange;
 pub mod game;
+pub mod listed;
 pub mod orders;
 pub mod orders_state;
 pub mod roster;

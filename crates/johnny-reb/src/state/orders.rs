@@ -18,7 +18,7 @@ use crate::rules::orders::{
 use crate::rules::unit::{MoraleLevel, OrderKind};
 use serde::{Deserialize, Serialize};
 
-use super::error::CommandError;
+use super::error::{CommandError, quoted, refused};
 pub use super::orders_state::*;
 
 /// A change to the orders, one variant of [`super::command::Command`].
@@ -302,14 +302,6 @@ pub fn proposals(game: &Game) -> Vec<Proposal> {
         }
     }
     out
-}
-
-fn refused(why: impl Into<String>) -> CommandError {
-    CommandError::Refused(why.into())
-}
-
-fn quoted(name: &str) -> String {
-    format!("\u{201c}{name}\u{201d}")
 }
 
 /// This turn's orders, started if marking has not begun.

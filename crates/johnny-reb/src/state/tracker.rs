@@ -19,6 +19,7 @@ use crate::rules::unit::{MoraleLevel, OrderKind};
 use crate::rules::{Cell, Ratio};
 use serde::{Deserialize, Serialize};
 
+use super::error::{CommandError, refused};
 pub use super::tracker_state::*;
 
 fn item(
@@ -637,13 +638,9 @@ pub enum TrackerCommand {
     },
 }
 
-fn refused(why: impl Into<String>) -> super::error::CommandError {
-    super::error::CommandError::Refused(why.into())
-}
-
 impl TrackerCommand {
     /// Checks and applies the change; returns the log line.
-    pub fn execute(&self, game: &mut Game) -> Result<String, super::error::CommandError> {
+    pub fn execute(&self, game: &mut Game) -> Result<String, CommandError> {
         let (turn, phase) = (game.turn, game.phase.number());
         match self {
             TrackerCommand::Tick { key } | TrackerCommand::Untick { key } => {
