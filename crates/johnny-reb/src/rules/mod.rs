@@ -20,8 +20,8 @@ pub mod organisation;
 pub mod settings;
 pub mod tables;
 pub mod unit;
-// Movement, officers, orders, command, works and surprise (rules 1, 3, 6, 8-11).
-pub mod command;
+// Movement, officers, orders, command integrity, works and surprise (rules 1, 3, 6, 8-11).
+pub mod command_integrity;
 pub mod movement;
 pub mod officers;
 pub mod orders;

@@ -40,12 +40,13 @@ pub fn batch(game: &Game, record: &ResultRecord) -> Vec<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::morale::CheckReason as Reason;
     use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
-    use crate::state::checks::Reason;
-    use crate::state::command::Session;
     use crate::state::demo::demo_game;
     use crate::state::game::Phase;
+    use crate::state::session::Session;
     use crate::state::tracker::phase_items;
+    use crate::state::units::UnitCommand;
 
     fn phase_eight() -> Game {
         let mut g = demo_game("g");
@@ -55,7 +56,7 @@ mod tests {
 
     fn hit(effect: CasualtyEffect) -> ResultRecord {
         ResultRecord {
-            commands: vec![Command::OfficerHit { officer: "o-archer".into(), effect }],
+            commands: vec![Command::Unit(UnitCommand::OfficerHit { officer: "o-archer".into(), effect })],
             settles: vec!["officer-o-archer".into()],
             ..ResultRecord::default()
         }
@@ -98,9 +99,12 @@ mod tests {
     #[test]
     fn rule_4_4_2_the_checks_are_queued_after_the_commands() {
         let g = demo_game("g");
-        let due = Due { unit: "r-7wi".into(), name: "7th Wisconsin".into(), reason: Reason::SawRout };
+        let due = Due { unit: "r-7wi".into(), name: "7th Wisconsin".into(), reason: Reason::FriendlyRoutOrSurrender };
         let record = ResultRecord {
-            commands: vec![Command::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }],
+            commands: vec![Command::Unit(UnitCommand::OfficerHit {
+                officer: "o-archer".into(),
+                effect: CasualtyEffect::Stunned,
+            })],
             queue: vec![due.clone()],
             settles: Vec::new(),
         };

@@ -11,9 +11,11 @@ use crate::shell::store::{Store as Shell, use_shell};
 use johnny_reb::Game;
 use johnny_reb::rules::{CellRef, Overrides};
 use johnny_reb::state::charges::LookupCharge;
-use johnny_reb::state::command::{Command, CommandError, Outcome, Session};
+use johnny_reb::state::command::{Command, Outcome};
 use johnny_reb::state::device::DeviceData;
+use johnny_reb::state::error::CommandError;
 use johnny_reb::state::result::{self, ResultRecord};
+use johnny_reb::state::session::Session;
 use leptos::prelude::*;
 
 /// Johnny Reb's signals, held by the shell's store.

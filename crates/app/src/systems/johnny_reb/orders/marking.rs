@@ -5,7 +5,7 @@
 use super::timer::{MarkingClock, unlock_audio};
 use crate::systems::johnny_reb::roster::morale_words;
 use crate::systems::johnny_reb::store::{Store, use_store};
-use johnny_reb::rules::command::IntegrityLevel;
+use johnny_reb::rules::command_integrity::IntegrityLevel;
 use johnny_reb::rules::unit::{Formation, MoraleLevel, OrderKind};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;

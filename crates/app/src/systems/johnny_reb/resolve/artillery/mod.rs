@@ -15,7 +15,7 @@ use super::fire::table10_roll;
 use super::fire::{Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, number_field};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
-use super::morale::{self as morale_view, Reason};
+use super::morale::{self as morale_view, CheckReason};
 use super::picker::{Pick, UnitPicker};
 use super::queue::Due;
 use crate::shell::router::use_query_map;
@@ -480,7 +480,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
         if r.result.unexpected_devastation
             && let Some(id) = target.get()
         {
-            queue.push(Due { unit: id, name: tname.clone(), reason: Reason::Devastation });
+            queue.push(Due { unit: id, name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
         }
         // 4.3.6.d: doubles that score kills hit the friendly skirmishers too.
         if f.iter().any(|fire| fire.outcome(&r.result, doubles, &rulings()).friendly_skirmishers_hit) {
@@ -491,7 +491,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             if let Some(sid) = skirmishers.get() {
                 let name =
                     store.session.with(|s| s.game().roster.regiment(&sid).map(|r| r.name.clone())).unwrap_or_default();
-                queue.push(Due { unit: sid, name, reason: Reason::ArtilleryHit });
+                queue.push(Due { unit: sid, name, reason: CheckReason::ArtilleryHit { canister: false } });
             }
         }
         commands.extend(firer_cmds);

@@ -3,7 +3,7 @@
 //! tested natively.
 
 use super::super::fire::{Cover, SavesBy, TargetFacts, save_situation_against, score as score_on_regiment};
-use super::super::morale::{self as morale_view, Reason};
+use super::super::morale::{self as morale_view, CheckReason};
 use super::super::queue::Due;
 use crate::widgets::odds::chance_words;
 use johnny_reb::rules::fire::{
@@ -23,6 +23,7 @@ use johnny_reb::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleResult}
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::{self, Bore, GunState, Section};
+use johnny_reb::state::units::UnitCommand;
 use std::collections::BTreeMap;
 
 /// The most sections one resolution fires together (a battery is two or three, 0.1.1.c).
@@ -473,10 +474,15 @@ pub fn target_commands(
     match target {
         Target::Regiment(_) => {
             if let Some(id) = &t.id {
-                commands.extend((0..r.casualties).map(|_| Command::AddKill { regiment: id.clone() }));
+                commands
+                    .extend((0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.clone() })));
                 // 4.4.1.c: one check per hit, at most three a turn.
                 if r.casualties > 0 && t.artillery_hits_before < 3 {
-                    queue.push(Due { unit: id.clone(), name: t.name.clone(), reason: Reason::ArtilleryHit });
+                    queue.push(Due {
+                        unit: id.clone(),
+                        name: t.name.clone(),
+                        reason: CheckReason::ArtilleryHit { canister: false },
+                    });
                 }
                 if r.casualties > 0 {
                     lines.push("Applying marks the kills off from the left (0.1.3) and queues the morale checks they call for (4.4.1, 4.4.2).".into());
@@ -489,14 +495,17 @@ pub fn target_commands(
             if r.guns_destroyed > 0 {
                 lines.push("Remove the gun, limber and crew as lost (4.3.5.a); friendly units within 3\" check for a unit eliminated (4.4.1.e).".into());
                 if let Some(id) = &t.id {
-                    commands.push(Command::SetGunState { section: id.clone(), state: GunState::Destroyed });
+                    commands.push(Command::Unit(UnitCommand::SetGunState {
+                        section: id.clone(),
+                        state: GunState::Destroyed,
+                    }));
                 }
             }
             if r.guns_destroyed > 1 {
                 match &t.adjacent {
                     Some((aid, aname)) if t.id.is_some() => {
                         lines.push(format!("A further kill not saved goes on the adjacent section, {aname}: its gun is destroyed too (4.3.6.a)."));
-                        commands.push(Command::SetGunState { section: aid.clone(), state: GunState::Destroyed });
+                        commands.push(Command::Unit(UnitCommand::SetGunState { section: aid.clone(), state: GunState::Destroyed }));
                     }
                     _ => lines.push(format!("{} further kill(s) not saved go on the adjacent section of a battery deployed together (4.3.6.a).", r.guns_destroyed - 1)),
                 }
@@ -506,7 +515,7 @@ pub fn target_commands(
             let Some(c) = r.crew else { return (commands, lines, queue) };
             let here = c.kills_this_turn.saturating_sub(u32::from(g.crew_kills_this_turn.min(2)));
             if let Some(id) = &t.id {
-                commands.extend((0..here).map(|_| Command::AddCrewKill { section: id.clone() }));
+                commands.extend((0..here).map(|_| Command::Unit(UnitCommand::AddCrewKill { section: id.clone() })));
             }
             if c.crew_eliminated {
                 lines.push("Two crew kills this turn: the crew is eliminated; the gun stays, abandoned (4.3.5.b). Friendly units within 3\" check for a unit eliminated (4.4.1.e).".into());
@@ -518,7 +527,8 @@ pub fn target_commands(
                     Some((aid, aname)) if t.id.is_some() => {
                         let n = c.excess_to_adjacent.min(2);
                         lines.push(format!("{n} extra kill(s) go on the adjacent section, {aname} (4.3.6.a)."));
-                        commands.extend((0..n).map(|_| Command::AddCrewKill { section: aid.clone() }));
+                        commands
+                            .extend((0..n).map(|_| Command::Unit(UnitCommand::AddCrewKill { section: aid.clone() })));
                     }
                     _ => lines.push(format!(
                         "{} extra kill(s) go on the adjacent section of a battery deployed together (4.3.6.a).",
@@ -550,12 +560,12 @@ pub fn firer_commands(
         let Some(id) = id else { continue };
         let rounds = fire.ammunition.canister_rounds();
         if rounds > 0 {
-            commands.push(Command::UseCanister { section: id.clone(), rounds });
+            commands.push(Command::Unit(UnitCommand::UseCanister { section: id.clone(), rounds }));
         }
         if out.parrott_burst {
-            commands.push(Command::SetGunState { section: id.clone(), state: GunState::Destroyed });
+            commands.push(Command::Unit(UnitCommand::SetGunState { section: id.clone(), state: GunState::Destroyed }));
         } else if out.ammunition.low_on_shot && !fire.ammunition_state.low_on_shot {
-            commands.push(Command::SetLowOnShot { section: id.clone(), on: true });
+            commands.push(Command::Unit(UnitCommand::SetLowOnShot { section: id.clone(), on: true }));
         }
     }
     (commands, lines)

@@ -8,7 +8,7 @@
 //! undoable, and it survives a reload); a quick look-up is kept on this device only. Several
 //! charges of one phase are listed in the order of 5.1.5 (nearest first), each resolved
 //! completely before the next. The result goes to the roster in one tap
-//! ([`johnny_reb::state::charges::result_commands`]).
+//! ([`johnny_reb::state::command::charge_result`]).
 //!
 //! Addresses: `?unit=ID` (the charging regiment: its charge of this turn, or a new one),
 //! `?charge=ID` (a charge of the game), `?lookup=1` (the quick look-up on this device).

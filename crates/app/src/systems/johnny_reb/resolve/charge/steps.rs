@@ -4,7 +4,7 @@
 //! rules engine from what happened (4.4.1, 4.4.2); the players roll them.
 
 use super::super::missing::Problem;
-use super::super::morale::{Reason, mmp_words};
+use super::super::morale::mmp_words;
 use super::super::picker::{Pick, UnitPicker};
 use super::super::queue::{Due, use_queue};
 use super::declare::{FORMATIONS, count_field, inches, inches_field};
@@ -758,7 +758,7 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             .map(|unit| {
                 let name =
                     store.session.with_untracked(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, &unit));
-                Due { unit, name, reason: Reason::FearOfCharge }
+                Due { unit, name, reason: CheckReason::FearOfCharge }
             })
             .collect();
         queue.push(due);

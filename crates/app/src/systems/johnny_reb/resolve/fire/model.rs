@@ -2,7 +2,7 @@
 //! saves, the result and the commands that record it. No Leptos here: tested natively.
 
 use super::super::card::Resolution;
-use super::super::morale::Reason;
+use super::super::morale::CheckReason;
 use super::super::queue::Due;
 use crate::widgets::dice::two_dice;
 use johnny_reb::rules::fire::{
@@ -18,9 +18,11 @@ use johnny_reb::rules::tables::t12_saving_rolls::{AreaCover, FormationSave, Fort
 use johnny_reb::rules::unit::Quality;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel};
 use johnny_reb::rules::{Die, Overrides, Ratio, RuleError, RuleResult};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::roster::{Regiment, Weapon};
+use johnny_reb::state::units::UnitCommand;
 
 /// The Table 8 row of a roster weapon; pistols have none (4.2.3).
 pub(super) fn small_arm(w: Weapon) -> Option<SmallArm> {
@@ -654,24 +656,30 @@ pub fn resolve(form: &FireForm, game: &Game, entries: &Overrides) -> Option<Reso
     let target = form.target.as_deref();
     let tname = target.and_then(|id| target_of(game, id)).map_or_else(|| "the target".into(), |(n, ..)| n);
     let mut commands: Vec<Command> = match target {
-        Some(id) => (0..r.casualties).map(|_| Command::AddKill { regiment: id.to_string() }).collect(),
+        Some(id) => {
+            (0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.to_string() })).collect()
+        }
         None => Vec::new(),
     };
     let mut queue = Vec::new();
     if let Some(fid) = form.firer.as_deref() {
         if form.opening {
-            commands.push(Command::SetFlag {
+            commands.push(Command::Unit(UnitCommand::SetFlag {
                 regiment: fid.to_string(),
                 flag: RegimentFlag::OpeningVolleyUsed,
                 on: true,
-            });
+            }));
         }
         if out_of_ammunition {
-            commands.push(Command::SetFlag { regiment: fid.to_string(), flag: RegimentFlag::OutOfAmmo, on: true });
+            commands.push(Command::Unit(UnitCommand::SetFlag {
+                regiment: fid.to_string(),
+                flag: RegimentFlag::OutOfAmmo,
+                on: true,
+            }));
         }
     }
     if let (Some(id), true) = (target, r.result.unexpected_devastation && r.casualties > 0) {
-        queue.push(Due { unit: id.to_string(), name: tname.clone(), reason: Reason::Devastation });
+        queue.push(Due { unit: id.to_string(), name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
     }
     let mut lines = r.lines;
     if let Some(line) = ammunition_line(&r.result, out_of_ammunition) {

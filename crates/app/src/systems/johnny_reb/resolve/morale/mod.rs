@@ -25,7 +25,10 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     let query = use_query_map();
     let chosen = from_address("unit");
     let reason = RwSignal::new(
-        query.with_untracked(|q| q.get("reason")).and_then(|k| Reason::from_key(&k)).unwrap_or(Reason::FirstKill),
+        query
+            .with_untracked(|q| q.get("reason"))
+            .and_then(|k| CheckReason::from_key(&k))
+            .unwrap_or(CheckReason::FirstKill),
     );
     let guns = RwSignal::new(false);
     let quality = RwSignal::new(Quality::Average);
@@ -49,7 +52,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     // A fear-of-charge check queued by a charge (5.5.1): the charging unit of this turn's latest
     // charge in progress, as it stands 3" from its target.
     Effect::new(move |_| {
-        if reason.get() != Reason::FearOfCharge {
+        if reason.get() != CheckReason::FearOfCharge {
             return;
         }
         let attacker = store.session.with(|s| {
@@ -83,11 +86,11 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
         if let Some(u) = unit.filter(|u| !u.is_empty()) {
             chosen.set(Some(u));
         }
-        if let Some(r) = why.and_then(|k| Reason::from_key(&k)) {
+        if let Some(r) = why.and_then(|k| CheckReason::from_key(&k)) {
             reason.set(r);
         }
     });
-    Effect::new(move |prev: Option<(Option<String>, Reason)>| {
+    Effect::new(move |prev: Option<(Option<String>, CheckReason)>| {
         let now = (chosen.get(), reason.get());
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
@@ -150,12 +153,12 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                 }.into_any(),
             }}
             {(kind == Kind::Check).then(|| view! {
-                <Toggles legend="Reason (Table 2)" options=Reason::ALL.iter().map(|r| (*r, r.label())).collect() value=reason/>
+                <Toggles legend="Reason (Table 2)" options=CheckReason::OFFERED.iter().map(|r| (*r, r.label())).collect() value=reason/>
                 <p class="muted">{move || reason.get().rule()}</p>
                 <Show when=move || reason.get().from_fire()>
                     <Toggles legend="Fired on (4.4.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
                 </Show>
-                <Show when=move || reason.get() == Reason::FearOfCharge>
+                <Show when=move || reason.get() == CheckReason::FearOfCharge>
                     <Toggles legend="The charge comes on its (5.5.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
                     <Toggles legend="Charging unit's formation (Table 18)" options=super::charge::declare_formations() value=charger_formation/>
                     <Toggles legend="Charging unit (5.5.5.a)" options=vec![(false, "On foot"), (true, "Mounted cavalry")] value=charger_mounted/>

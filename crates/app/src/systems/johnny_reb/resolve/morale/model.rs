@@ -11,12 +11,14 @@ use johnny_reb::rules::morale::{
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
 use johnny_reb::rules::{Overrides, RuleResult, TwoDice};
 use johnny_reb::state::checks::ChecksCommand;
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
+use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::tracker::brigade_loss_modifier;
+use johnny_reb::state::units::UnitCommand;
 
-pub use johnny_reb::state::checks::Reason;
+pub use johnny_reb::rules::morale::CheckReason;
 
 /// A forced check (2.3) or a Phase Two rally attempt (2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,17 +164,21 @@ pub fn result_words(kind: Kind, name: &str, total: u8, r: &MoraleResult) -> (Str
 pub fn commands(id: &str, guns: bool, r: &MoraleResult) -> Vec<Command> {
     let mut out = Vec::new();
     match r.after {
-        AfterCheck::Morale(l) if l != r.before => out.push(Command::SetMorale { unit: id.into(), level: l }),
+        AfterCheck::Morale(l) if l != r.before => {
+            out.push(Command::Unit(UnitCommand::SetMorale { unit: id.into(), level: l }))
+        }
         AfterCheck::Morale(_) => {}
         AfterCheck::Removed if guns => {
-            out.push(Command::SetGunState { section: id.into(), state: GunState::Abandoned });
+            out.push(Command::Unit(UnitCommand::SetGunState { section: id.into(), state: GunState::Abandoned }));
         }
-        AfterCheck::Removed => {
-            out.push(Command::SetFlag { regiment: id.into(), flag: RegimentFlag::RemovedFromBoard, on: true })
-        }
+        AfterCheck::Removed => out.push(Command::Unit(UnitCommand::SetFlag {
+            regiment: id.into(),
+            flag: RegimentFlag::RemovedFromBoard,
+            on: true,
+        })),
     }
     if r.consequence == Consequence::RemoveOneStand && !guns {
-        out.push(Command::RemoveStand { regiment: id.into() });
+        out.push(Command::Unit(UnitCommand::RemoveStand { regiment: id.into() }));
     }
     out
 }
@@ -183,7 +189,7 @@ pub struct Inputs {
     /// Check or rally.
     pub kind: Kind,
     /// Why (a check only).
-    pub reason: Reason,
+    pub reason: CheckReason,
     /// A gun section.
     pub guns: bool,
     /// Quality.
@@ -224,7 +230,7 @@ pub fn inputs_mmp(i: &Inputs, overrides: &Overrides, rulings: &MoraleRulings) ->
     } else {
         MoraleUnit::regiment(Arm::Infantry, i.quality)
     };
-    if i.kind == Kind::Check && i.reason == Reason::FearOfCharge {
+    if i.kind == Kind::Check && i.reason == CheckReason::FearOfCharge {
         // 5.5.1, 5.5.2: Tables 17 and 18, the charge coming from `aspect` (5.5.3.a).
         let situation = ChargeSituation {
             general: MoraleSituation {
@@ -254,7 +260,8 @@ pub fn inputs_mmp(i: &Inputs, overrides: &Overrides, rulings: &MoraleRulings) ->
         regiments_lost_from_brigade: i.brigade_lost,
         officer_benefit: u8::try_from(i.benefit).unwrap_or(u8::MAX),
         fired_on: if fire { i.aspect } else { Aspect::Front },
-        saw_spectacular_death: i.kind == Kind::Check && i.reason == Reason::SpectacularDeath,
+        saw_spectacular_death: i.kind == Kind::Check
+            && i.reason == CheckReason::OfficerCasualtySeen { spectacular_death: true },
         merged_stands_attached: i.merged,
         ..Default::default()
     };
@@ -331,23 +338,23 @@ mod tests {
     #[test]
     fn rule_4_4_2_checks_queue_in_the_rules_engine_order() {
         let listed = [
-            Reason::FirstKill,
-            Reason::CrewKill,
-            Reason::ArtilleryHit,
-            Reason::StandLost,
-            Reason::Devastation,
-            Reason::NeighbourEliminated,
-            Reason::SawRout,
+            CheckReason::FirstKill,
+            CheckReason::CrewKill,
+            CheckReason::ArtilleryHit { canister: false },
+            CheckReason::StandLost,
+            CheckReason::UnexpectedDevastation,
+            CheckReason::AdjacentUnitEliminated,
+            CheckReason::FriendlyRoutOrSurrender,
         ];
         let steps: Vec<u8> = listed.iter().map(|r| r.order()).collect();
         assert_eq!(steps, vec![1, 2, 3, 4, 5, 6, 7]);
-        assert_eq!(Reason::OfficerHit.order(), 7);
+        assert_eq!(CheckReason::OfficerCasualtySeen { spectacular_death: false }.order(), 7);
     }
 
     fn inputs() -> Inputs {
         Inputs {
             kind: Kind::Check,
-            reason: Reason::StandLost,
+            reason: CheckReason::StandLost,
             guns: false,
             quality: Quality::Average,
             level: MoraleLevel::Good,
@@ -370,7 +377,7 @@ mod tests {
     fn rule_5_5_2_a_queued_fear_of_charge_check_uses_tables_17_and_18() {
         // 5.5.2's third example: BMP 3, fence -1, skirmish +6, attacker in disorder -3: MMP 5.
         let i = Inputs {
-            reason: Reason::FearOfCharge,
+            reason: CheckReason::FearOfCharge,
             stands_lost: 0,
             cover: Cover::Cover,
             formation: Formation::Skirmish,
@@ -378,7 +385,7 @@ mod tests {
             ..inputs()
         };
         assert_eq!(inputs_mmp(&i, &Overrides::new(), &MoraleRulings::default()).unwrap().value, 5);
-        assert_eq!(Reason::from_key("fear-of-charge"), Some(Reason::FearOfCharge));
+        assert_eq!(CheckReason::from_key("fear-of-charge"), Some(CheckReason::FearOfCharge));
     }
 
     #[test]
@@ -390,7 +397,7 @@ mod tests {
         assert_eq!(r.after, AfterCheck::Morale(MoraleLevel::Shaken));
         assert_eq!(
             commands("r-1", false, &r),
-            vec![Command::SetMorale { unit: "r-1".into(), level: MoraleLevel::Shaken }]
+            vec![Command::Unit(UnitCommand::SetMorale { unit: "r-1".into(), level: MoraleLevel::Shaken })]
         );
         let (headline, _) = result_words(Kind::Check, "1st Tennessee", 7, &r);
         assert!(headline.contains("failed") && headline.contains("2.3.1"), "{headline}");
@@ -401,7 +408,10 @@ mod tests {
         let rulings = MoraleRulings::default();
         let flank = Inputs { aspect: Aspect::FullFlank, ..inputs() };
         let fired = inputs_mmp(&flank, &Overrides::new(), &rulings).unwrap().value;
-        let seen = inputs_mmp(&Inputs { reason: Reason::SawRout, ..flank }, &Overrides::new(), &rulings).unwrap().value;
+        let seen =
+            inputs_mmp(&Inputs { reason: CheckReason::FriendlyRoutOrSurrender, ..flank }, &Overrides::new(), &rulings)
+                .unwrap()
+                .value;
         assert!(fired > seen);
     }
 
@@ -411,7 +421,10 @@ mod tests {
         let i = Inputs { kind: Kind::Rally, level: MoraleLevel::Routed, stands_lost: 0, ..inputs() };
         let m = inputs_mmp(&i, &Overrides::new(), &rulings).unwrap();
         let r = read(&i, m.value, two(1, 2), &rulings);
-        assert_eq!(commands("r-1", false, &r), vec![Command::RemoveStand { regiment: "r-1".into() }]);
+        assert_eq!(
+            commands("r-1", false, &r),
+            vec![Command::Unit(UnitCommand::RemoveStand { regiment: "r-1".into() })]
+        );
     }
 
     #[test]

@@ -16,9 +16,11 @@ use johnny_reb::rules::tables::t03_movement_rates::Rate;
 use johnny_reb::rules::tables::t12_saving_rolls::AreaCover;
 use johnny_reb::rules::unit::{Arm, Formation, GunWeight, MoraleLevel, OrderKind, Quality, Terrain};
 use johnny_reb::rules::{Cell, Die, Overrides, Ratio, RuleError, RuleResult, Source};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
+use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::units::UnitCommand;
 
 /// What moves and the state it is in before the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,19 +372,23 @@ pub fn commands(id: &str, before: Standing, after: Standing) -> Vec<Command> {
             Standing::Regiment { formation: f1, mounted: m1, prone: p1 },
         ) => {
             if p0 && !p1 {
-                out.push(Command::SetFlag { regiment: id.into(), flag: RegimentFlag::Prone, on: false });
+                out.push(Command::Unit(UnitCommand::SetFlag {
+                    regiment: id.into(),
+                    flag: RegimentFlag::Prone,
+                    on: false,
+                }));
             }
             if m0 != m1 {
-                out.push(Command::SetMounted { regiment: id.into(), mounted: m1, formation: f1 });
+                out.push(Command::Unit(UnitCommand::SetMounted { regiment: id.into(), mounted: m1, formation: f1 }));
             } else if f0 != f1 {
-                out.push(Command::SetFormation { regiment: id.into(), formation: f1 });
+                out.push(Command::Unit(UnitCommand::SetFormation { regiment: id.into(), formation: f1 }));
             }
         }
         (Standing::Guns { limbered: l0, .. }, Standing::Guns { limbered: l1, lost }) => {
             if lost {
-                out.push(Command::SetGunState { section: id.into(), state: GunState::Destroyed });
+                out.push(Command::Unit(UnitCommand::SetGunState { section: id.into(), state: GunState::Destroyed }));
             } else if l0 != l1 {
-                out.push(Command::SetLimbered { section: id.into(), limbered: l1 });
+                out.push(Command::Unit(UnitCommand::SetLimbered { section: id.into(), limbered: l1 }));
             }
         }
         _ => {}
@@ -1213,7 +1219,7 @@ mod tests {
         let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, Some(die(3))).unwrap();
         assert_eq!(
             r.commands,
-            vec![Command::SetFormation { regiment: "r-1tn".into(), formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r-1tn".into(), formation: Formation::Disorder })]
         );
         assert!(r.headline.contains("ends in disorder (6.2)"), "{}", r.headline);
         let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, Some(die(4))).unwrap();
@@ -1271,14 +1277,20 @@ mod tests {
         let p = plan(&column, &i, &Overrides::new(), &s).unwrap();
         assert_eq!((p.first, p.greater), (Ratio::whole(1), Some(Ratio::whole(3))));
         let r = resolution(&column, Some("r"), &p, Distance::Greater, Some(die(5))).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Line }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Line })]
+        );
         // The column moves 14" down the road and turns front-to-flank at the end: 16" - 2".
         let i = Intent { ground: Ground::Road, direction: Direction::FrontToFlankLast, ..Intent::default() };
         let p = plan(&column, &i, &Overrides::new(), &s).unwrap();
         assert_eq!(p.greater, Some(Ratio::whole(14)));
         // A failed roll leaves it in disorder instead.
         let r = resolution(&column, Some("r"), &p, Distance::Greater, Some(die(2))).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
     }
 
     #[test]
@@ -1312,7 +1324,10 @@ mod tests {
         let p = plan(&line_regiment(), &i, &Overrides::new(), &s).unwrap();
         assert_eq!((p.first, p.greater, p.roll), (Ratio::whole(6), None, None));
         let r = resolution(&line_regiment(), Some("r"), &p, Distance::First, None).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
     }
 
     #[test]
@@ -1359,13 +1374,21 @@ mod tests {
         let r = resolution(&cav, Some("r"), &p, Distance::First, None).unwrap();
         assert_eq!(
             r.commands,
-            vec![Command::SetMounted { regiment: "r".into(), mounted: false, formation: Formation::Skirmish }]
+            vec![Command::Unit(UnitCommand::SetMounted {
+                regiment: "r".into(),
+                mounted: false,
+                formation: Formation::Skirmish
+            })]
         );
         // Failing the roll after the long move: the dismounted stands are deployed in disorder.
         let r = resolution(&cav, Some("r"), &p, Distance::Greater, Some(die(1))).unwrap();
         assert_eq!(
             r.commands,
-            vec![Command::SetMounted { regiment: "r".into(), mounted: false, formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetMounted {
+                regiment: "r".into(),
+                mounted: false,
+                formation: Formation::Disorder
+            })]
         );
         // The 15th Virginia on foot in disorder falls back 3" to its horses (6" - 3 BMP).
         let on_foot = Facts {
@@ -1415,9 +1438,15 @@ mod tests {
         assert_eq!(p.first, Ratio::whole(12), "skirmish rate in the open (6.4.1)");
         assert_eq!(p.roll.map(|r| (r.kind, r.target)), Some((RollKind::Reform, 3)));
         let ok = resolution(&skirmish, Some("r"), &p, Distance::First, Some(die(4))).unwrap();
-        assert_eq!(ok.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Line }]);
+        assert_eq!(
+            ok.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Line })]
+        );
         let bad = resolution(&skirmish, Some("r"), &p, Distance::First, Some(die(3))).unwrap();
-        assert_eq!(bad.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        assert_eq!(
+            bad.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
         let disorder = Facts {
             who: Who::Regiment {
                 arm: Arm::Infantry,
@@ -1451,7 +1480,10 @@ mod tests {
         // 6" disorder distance in the open plus up to 4" (Table 4).
         assert_eq!(p.first, Ratio::whole(10));
         let r = resolution(&line_regiment(), Some("r"), &p, Distance::First, None).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
         let gun =
             Facts { who: Who::Guns { weight: Some(GunWeight::Light), limbered: true }, bmp: None, ..line_regiment() };
         let i = Intent {
@@ -1464,7 +1496,10 @@ mod tests {
         // Light woods save on 1 or 2: the gun smashes on 1, 2 or 3 (6.5.8.b).
         assert_eq!(p.roll.map(|r| r.target), Some(3));
         let r = resolution(&gun, Some("s"), &p, Distance::First, Some(die(3))).unwrap();
-        assert_eq!(r.commands, vec![Command::SetGunState { section: "s".into(), state: GunState::Destroyed }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetGunState { section: "s".into(), state: GunState::Destroyed })]
+        );
         let unlimbered = Facts { who: Who::Guns { weight: Some(GunWeight::Light), limbered: false }, ..gun };
         assert!(plan(&unlimbered, &i, &Overrides::new(), &s).is_err());
     }
@@ -1488,7 +1523,7 @@ mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(r.commands, vec![Command::SetLimbered { section: "s".into(), limbered: true }]);
+        assert_eq!(r.commands, vec![Command::Unit(UnitCommand::SetLimbered { section: "s".into(), limbered: true })]);
         // By hand it must be unlimbered; by prolonge at half the limbered rate (6.6.2, 6.6.3).
         let i = Intent { gun_move: GunMove::HandPush, ..Intent::default() };
         assert_eq!(plan(&gun, &i, &Overrides::new(), &s).unwrap().first, Ratio::whole(3));
@@ -1585,7 +1620,10 @@ mod tests {
         let p = plan(&prone, &Intent::default(), &Overrides::new(), &s).unwrap();
         assert_eq!((p.first, p.greater), (Ratio::whole(4), Some(Ratio::whole(7))));
         let r = resolution(&prone, Some("r"), &p, Distance::First, None).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFlag { regiment: "r".into(), flag: RegimentFlag::Prone, on: false }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFlag { regiment: "r".into(), flag: RegimentFlag::Prone, on: false })]
+        );
     }
 
     #[test]

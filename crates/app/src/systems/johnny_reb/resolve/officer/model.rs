@@ -8,6 +8,7 @@ use johnny_reb::rules::officers::{casualty_effect, consequences, is_hit};
 use johnny_reb::rules::tables::t20_officer_casualty::{self as t20, CasualtyEffect, DistanceRow};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::units::UnitCommand;
 
 /// What the players say: the officer (none: a quick look-up), the row of Table 20 (by its
 /// place in [`rows`]), the hit dice and the effect die (0 for a die not set).
@@ -97,7 +98,9 @@ pub fn officer_result(
     Some(Resolution {
         headline: format!("{name} is hit: {}. {} (8, Table 20)", effect.label(), effect.effect_text()),
         details,
-        commands: id.map(|id| vec![Command::OfficerHit { officer: id.to_string(), effect }]).unwrap_or_default(),
+        commands: id
+            .map(|id| vec![Command::Unit(UnitCommand::OfficerHit { officer: id.to_string(), effect })])
+            .unwrap_or_default(),
         recorded: id.is_some(),
         settles: id.map(|id| vec![format!("officer-{id}")]).unwrap_or_default(),
         ..Resolution::default()
@@ -130,7 +133,10 @@ mod tests {
         let hit = officer_result("Meredith", Some("o-m"), &under, &[5], Some(6), 3).unwrap();
         assert_eq!(
             hit.commands,
-            vec![Command::OfficerHit { officer: "o-m".into(), effect: CasualtyEffect::SpectacularDeath }]
+            vec![Command::Unit(UnitCommand::OfficerHit {
+                officer: "o-m".into(),
+                effect: CasualtyEffect::SpectacularDeath
+            })]
         );
         assert!(hit.details.iter().any(|d| d.contains("+1")));
         let look_up = officer_result("The officer", None, &under, &[6], Some(1), 3).unwrap();

@@ -10,8 +10,10 @@ use johnny_reb::rules::surprise::{strategic_release, tactical_surprise};
 use johnny_reb::rules::unit::{Arm, Formation};
 use johnny_reb::rules::works::{hasty_works_roll, hasty_works_target};
 use johnny_reb::rules::{Cell, Die, Ratio, RuleError, RuleResult, TwoDice};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::units::UnitCommand;
 
 /// The other rolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +152,7 @@ pub fn hasty_works_resolution(
     );
     let commands = match id {
         Some(id) if formation != Formation::Disorder => {
-            vec![Command::SetFormation { regiment: id.into(), formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: id.into(), formation: Formation::Disorder })]
         }
         _ => Vec::new(),
     };
@@ -235,7 +237,7 @@ pub fn resupply_resolution(name: &str, id: Option<&str>, out_of_ammo: bool, turn
     let back = johnny_reb::rules::movement::resupply_return_turn(turn, die);
     let commands = match id {
         Some(id) if out_of_ammo => {
-            vec![Command::SetFlag { regiment: id.into(), flag: RegimentFlag::OutOfAmmo, on: false }]
+            vec![Command::Unit(UnitCommand::SetFlag { regiment: id.into(), flag: RegimentFlag::OutOfAmmo, on: false })]
         }
         _ => Vec::new(),
     };
@@ -335,7 +337,7 @@ mod tests {
         assert!(fail.headline.contains("not finished"), "{}", fail.headline);
         assert_eq!(
             fail.commands,
-            vec![Command::SetFormation { regiment: "r-2nj".into(), formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r-2nj".into(), formation: Formation::Disorder })]
         );
         let ok = hasty_works_resolution("2nd New Jersey", Some("r-2nj"), Formation::Line, 3, None, die(4), &r).unwrap();
         assert!(ok.headline.contains("finished along its whole frontage"), "{}", ok.headline);
@@ -384,7 +386,11 @@ mod tests {
         assert!(r.headline.contains("on turn 9"), "{}", r.headline);
         assert_eq!(
             r.commands,
-            vec![Command::SetFlag { regiment: "r-2wi".into(), flag: RegimentFlag::OutOfAmmo, on: false }]
+            vec![Command::Unit(UnitCommand::SetFlag {
+                regiment: "r-2wi".into(),
+                flag: RegimentFlag::OutOfAmmo,
+                on: false
+            })]
         );
         let r = resupply_resolution("2nd Wisconsin", Some("r-2wi"), false, 5, die(4));
         assert!(r.commands.is_empty() && !r.recorded);

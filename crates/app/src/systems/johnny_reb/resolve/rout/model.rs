@@ -8,6 +8,7 @@ use johnny_reb::rules::morale::{forced_rout_dice, forced_rout_distance_odds};
 use johnny_reb::rules::unit::{Formation, Terrain};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::units::UnitCommand;
 
 /// What the players say: the regiment (none: a quick look-up), the path of retreat, the dice.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +61,7 @@ pub fn resolve(form: &RoutForm, game: &Game) -> Option<Resolution> {
 pub fn rout_result(name: &str, id: Option<&str>, inches: u32, in_disorder: bool) -> Resolution {
     let commands = match id {
         Some(id) if !in_disorder => {
-            vec![Command::SetFormation { regiment: id.to_string(), formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: id.to_string(), formation: Formation::Disorder })]
         }
         _ => Vec::new(),
     };
@@ -92,7 +93,7 @@ mod tests {
         let r = rout_result("1st Tennessee", Some("r-1tn"), 11, false);
         assert_eq!(
             r.commands,
-            vec![Command::SetFormation { regiment: "r-1tn".into(), formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r-1tn".into(), formation: Formation::Disorder })]
         );
         assert!(r.headline.contains("11\""));
         assert!(rout_result("x", Some("r"), 3, true).commands.is_empty());

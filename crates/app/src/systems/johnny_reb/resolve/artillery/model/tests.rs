@@ -7,6 +7,7 @@ use johnny_reb::rules::fire::combat_result_odds;
 use johnny_reb::rules::morale::check;
 use johnny_reb::rules::{CellRef, Entered, RuleError};
 use johnny_reb::state::demo::demo_game;
+use johnny_reb::state::units::UnitCommand;
 
 fn strength(fires: &[ArtilleryFire]) -> FireStrength {
     fire_strength(fires, &FireRulings::default(), &Overrides::new()).unwrap().unwrap()
@@ -67,7 +68,7 @@ fn rule_4_3_6_a_five_kills_on_section_a_two_saved_crew_eliminated_one_kill_on_b(
     assert_eq!(c.excess_to_adjacent, 1);
     let (cmds, lines, queue) =
         target_commands(&target, &record("A", Some(("B", "Section B"))), Ammunition::Canister, &r);
-    let crew = |s: &str| Command::AddCrewKill { section: s.into() };
+    let crew = |s: &str| Command::Unit(UnitCommand::AddCrewKill { section: s.into() });
     assert_eq!(cmds, vec![crew("A"), crew("A"), crew("B")]);
     assert!(lines.iter().any(|l| l.contains("Section B")));
     assert!(queue.is_empty(), "the crew kill checks come from AddCrewKill's outcome");
@@ -99,7 +100,11 @@ fn rule_4_3_5_b_one_crew_kill_and_the_limbered_crew_has_no_save() {
     assert!(c.crew_eliminated);
     assert_eq!(c.excess_to_adjacent, 4);
     let (cmds, ..) = target_commands(&limbered, &record("A", None), Ammunition::Canister, &r);
-    assert_eq!(cmds, vec![Command::AddCrewKill { section: "A".into() }], "only the second kill is new");
+    assert_eq!(
+        cmds,
+        vec![Command::Unit(UnitCommand::AddCrewKill { section: "A".into() })],
+        "only the second kill is new"
+    );
 }
 
 #[test]
@@ -141,7 +146,7 @@ fn rule_4_3_5_a_counterbattery_saves_by_gun_type() {
     .unwrap();
     assert_eq!(hit.guns_destroyed, 2);
     let (cmds, lines, _) = target_commands(&smooth, &record("A", Some(("B", "Section B"))), Ammunition::Shot, &hit);
-    let destroyed = |s: &str| Command::SetGunState { section: s.into(), state: GunState::Destroyed };
+    let destroyed = |s: &str| Command::Unit(UnitCommand::SetGunState { section: s.into(), state: GunState::Destroyed });
     assert_eq!(cmds, vec![destroyed("A"), destroyed("B")]);
     assert!(lines.iter().any(|l| l.contains("4.3.5.a")));
     // Whitworth saves on 1 to 3, other rifles 1 to 4.
@@ -230,18 +235,18 @@ fn rule_4_3_4_a_ammunition_commands() {
     let with_id = |c: &Conditions| vec![(Some("s".to_string()), g.name.clone(), prepared(&g, c, Pivot::None))];
     // Shot: a 2 runs the gun low.
     let (cmds, _) = firer_commands(&with_id(&Conditions::default()), &two_result, true, &rulings);
-    assert_eq!(cmds, vec![Command::SetLowOnShot { section: "s".into(), on: true }]);
+    assert_eq!(cmds, vec![Command::Unit(UnitCommand::SetLowOnShot { section: "s".into(), on: true })]);
     assert!(firer_commands(&with_id(&Conditions::default()), &seven, false, &rulings).0.is_empty());
     // Canister: one round; double canister two; a 2 does not matter.
     let canister = Conditions { ammunition: Ammunition::Canister, range: 3, ..Conditions::default() };
     assert_eq!(
         firer_commands(&with_id(&canister), &two_result, true, &rulings).0,
-        vec![Command::UseCanister { section: "s".into(), rounds: 1 }]
+        vec![Command::Unit(UnitCommand::UseCanister { section: "s".into(), rounds: 1 })]
     );
     let double = Conditions { ammunition: Ammunition::DoubleCanister, ..canister };
     assert_eq!(
         firer_commands(&with_id(&double), &seven, false, &rulings).0,
-        vec![Command::UseCanister { section: "s".into(), rounds: 2 }]
+        vec![Command::Unit(UnitCommand::UseCanister { section: "s".into(), rounds: 2 })]
     );
     // Appendix F 9: a Parrott rolling 2 bursts instead of running low.
     let demo = demo_game("g");
@@ -250,7 +255,7 @@ fn rule_4_3_4_a_ammunition_commands() {
     let p =
         vec![(Some("p".to_string()), parrott.name.clone(), prepared(&parrott, &Conditions::default(), Pivot::None))];
     let (cmds, lines) = firer_commands(&p, &two_result, true, &f9);
-    assert_eq!(cmds, vec![Command::SetGunState { section: "p".into(), state: GunState::Destroyed }]);
+    assert_eq!(cmds, vec![Command::Unit(UnitCommand::SetGunState { section: "p".into(), state: GunState::Destroyed })]);
     assert!(lines[0].contains("Appendix F 9"));
     // A quick look-up records nothing.
     let quick = vec![(None, "Section 1".to_string(), prepared(&g, &Conditions::default(), Pivot::None))];
@@ -298,8 +303,14 @@ fn rule_4_4_1_c_artillery_hit_queued_three_times_a_turn_at_most() {
         lines: Vec::new(),
     };
     let (cmds, _, queue) = target_commands(&target, &record("r", None), Ammunition::Shot, &r);
-    assert_eq!(cmds, vec![Command::AddKill { regiment: "r".into() }, Command::AddKill { regiment: "r".into() }]);
-    assert_eq!(queue.iter().map(|d| d.reason).collect::<Vec<_>>(), vec![Reason::ArtilleryHit]);
+    assert_eq!(
+        cmds,
+        vec![
+            Command::Unit(UnitCommand::AddKill { regiment: "r".into() }),
+            Command::Unit(UnitCommand::AddKill { regiment: "r".into() })
+        ]
+    );
+    assert_eq!(queue.iter().map(|d| d.reason).collect::<Vec<_>>(), vec![CheckReason::ArtilleryHit { canister: false }]);
     let third = TargetRecord { artillery_hits_before: 3, ..record("r", None) };
     assert!(target_commands(&target, &third, Ammunition::Shot, &r).2.is_empty());
     let quick = TargetRecord { id: None, ..record("r", None) };

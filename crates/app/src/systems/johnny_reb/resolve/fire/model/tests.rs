@@ -5,6 +5,7 @@ use crate::test_dice::table10;
 use johnny_reb::rules::fire::{small_arms_ammunition, small_arms_strength};
 use johnny_reb::rules::unit::Quality;
 use johnny_reb::state::demo::demo_game;
+use johnny_reb::state::units::UnitCommand;
 
 fn line(figures: u32) -> TargetFacts {
     TargetFacts {
@@ -263,7 +264,8 @@ fn rule_4_2_6_g_the_form_on_a_target_of_the_game_marks_each_kill_within_its_figu
     };
     let r = resolve(&form, &g, &o).unwrap_or_else(|| panic!("{:?}", outcome(&form, &g, &o)));
     let figures = g.roster.regiment("r-1tn").unwrap().figures_left();
-    let kills = r.commands.iter().filter(|c| **c == Command::AddKill { regiment: "r-1tn".into() }).count();
+    let kills =
+        r.commands.iter().filter(|c| **c == Command::Unit(UnitCommand::AddKill { regiment: "r-1tn".into() })).count();
     assert_eq!(kills as u32, 10.min(figures), "{}", r.headline);
     assert!(r.headline.starts_with(&format!("{kills} casualties on 1st Tennessee")), "{}", r.headline);
     assert!(r.recorded && r.settles.is_empty(), "no firer of the game: no tracker item");
