@@ -146,6 +146,11 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
 
   // Phases 2 and 3, then the reveal.
   await nav(page, 'Game').tap();
+  // The history tells nothing of either side's marking before the reveal (1.1): no unit
+  // marked, none given Hold, nothing to count.
+  await page.getByRole('heading', { name: 'History' }).waitFor();
+  const history = await page.locator('.history').allInnerTexts();
+  assert.ok(!/order marked|Hold given|has marked/.test(history.join('\n')), history.join('\n'));
   // Both sides have marked: the tracker counts phase 1 as done and moves on without asking.
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByText('Phase 2 of 8').waitFor();
@@ -176,6 +181,10 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await page.getByRole('listitem', { name: '6th Wisconsin' }).getByText('Conditional Hold (chosen, 3.2)').waitFor();
   await page.getByRole('button', { name: 'Back to Hold for 6th Wisconsin' }).tap();
   assert.equal(await charge.getByRole('button').count(), 0);
+
+  // Revealed, the marking reads back in the history.
+  await nav(page, 'Game').tap();
+  await page.locator('.history').getByText('1st Tennessee: order marked').first().waitFor();
 
   // The order sheet on the roster card.
   await nav(page, 'Roster').tap();

@@ -270,6 +270,7 @@ impl GameSystem for FieldCommander {
                 phase: game.phase,
                 at_ms: now_ms,
                 text: line.clone(),
+                secret: false,
             });
         }
         Ok(report)

@@ -63,7 +63,7 @@ impl Game {
 
     fn note(&mut self, text: String, now_ms: f64) {
         let phase = self.clock.phase().label().to_string();
-        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text });
+        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text, secret: false });
     }
 }
 

@@ -76,7 +76,10 @@ impl Command {
             Command::Roster(c) => return c.execute(game),
             Command::Unit(c) => return c.execute(game),
             Command::Tracker(c) => c.execute(game)?,
-            Command::Orders(c) => orders::execute(c, game)?,
+            Command::Orders(c) => {
+                let text = orders::execute(c, game)?;
+                return Ok(Effect { secret: c.tells_of_marking(), ..Effect::from(text) });
+            }
             Command::Charge(c) => super::charges::execute(c, game)?,
             Command::Checks(c) => c.execute(game)?,
             Command::NextPhase => {

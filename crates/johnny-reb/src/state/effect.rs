@@ -16,6 +16,8 @@ pub struct Effect {
     pub morale_checks: Vec<MoraleCheck>,
     /// A stand went (0.1.3).
     pub stand_lost: bool,
+    /// Its log line tells of a side's marking, kept out of the history until the reveal (1.1).
+    pub secret: bool,
 }
 
 impl From<String> for Effect {

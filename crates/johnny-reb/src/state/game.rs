@@ -153,6 +153,18 @@ impl Game {
         }
     }
 
+    /// The history as the whole table may read it now: what a side marked, when and how
+    /// much, stays out until that turn's orders are revealed (1.1, 3.1), so that the player
+    /// who marks second learns nothing from it on a shared device.
+    pub fn readable_log(&self) -> impl DoubleEndedIterator<Item = &LogEntry> {
+        self.log.iter().filter(move |e| !e.secret || self.orders_revealed(e.turn))
+    }
+
+    /// The orders of `turn` are known to both sides: revealed (3.1), or the turn is over.
+    fn orders_revealed(&self, turn: u32) -> bool {
+        turn < self.turn || self.orders.iter().any(|t| t.turn == turn && t.revealed)
+    }
+
     /// This turn's orders, once marking has begun.
     pub fn orders_this_turn(&self) -> Option<&TurnOrders> {
         self.orders.iter().rev().find(|t| t.turn == self.turn)

@@ -80,6 +80,18 @@ fn renew_brigade(b: &mut Brigade, roster: &Roster, counter: &mut u64) {
     }
 }
 
+/// A copied brigade's regiments and batteries get names of their own to edit ("24th
+/// Michigan (copy)"), never two units of one name on the roster: orders, checks and the log
+/// name units.
+fn rename_units(b: &mut Brigade) {
+    for r in &mut b.regiments {
+        r.name = copy_name(&r.name);
+    }
+    for bat in &mut b.batteries {
+        bat.name = copy_name(&bat.name);
+    }
+}
+
 fn renew_division(d: &mut Division, roster: &Roster, counter: &mut u64) {
     d.id = roster.fresh_id("d", counter);
     for b in &mut d.brigades {
@@ -284,6 +296,12 @@ impl Listed for Division {
         let mut copy = self.clone();
         renew_division(&mut copy, roster, counter);
         copy.name = copy_name(&copy.name);
+        for b in &mut copy.brigades {
+            rename_units(b);
+        }
+        for bat in &mut copy.batteries {
+            bat.name = copy_name(&bat.name);
+        }
         copy
     }
 }
@@ -306,6 +324,7 @@ impl Listed for Brigade {
         let mut copy = self.clone();
         renew_brigade(&mut copy, roster, counter);
         copy.name = copy_name(&copy.name);
+        rename_units(&mut copy);
         copy
     }
     fn copy_note(&self) -> String {

@@ -532,6 +532,21 @@ fn order_text(game: &Game, o: &UnitOrder) -> String {
 }
 
 /// Applies an orders command to the game (called for [`super::command::Command::Orders`]).
+impl OrdersCommand {
+    /// Its log line tells of a side's marking: which units were marked, cleared or given Hold,
+    /// and when. Kept out of the history until the reveal (1.1).
+    pub fn tells_of_marking(&self) -> bool {
+        matches!(
+            self,
+            OrdersCommand::Mark { .. }
+                | OrdersCommand::MarkGroup { .. }
+                | OrdersCommand::Clear { .. }
+                | OrdersCommand::FinishMarking { .. }
+                | OrdersCommand::TimeUp
+        )
+    }
+}
+
 pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandError> {
     match cmd {
         OrdersCommand::SetTimerSeconds { seconds } => {
@@ -1293,5 +1308,33 @@ mod tests {
         let held: Vec<&str> = t.orders.iter().filter(|o| o.by_default).map(|o| o.unit.as_str()).collect();
         assert_eq!(held.len(), before.len());
         assert!(unmarked_units(s.game(), Side::Union).is_empty());
+    }
+
+    /// 1.1, 3.1: while the Confederates mark on a shared phone, the history tells nothing of
+    /// the Union's marking (which units, when, how many, who was given Hold); after the reveal
+    /// it all reads back.
+    #[test]
+    fn rule_1_1_the_history_keeps_a_sides_marking_until_the_reveal() {
+        let readable = |s: &Session| s.game().readable_log().map(|e| e.text.clone()).collect::<Vec<_>>().join(" | ");
+        let mut s = demo();
+        start(&mut s, Side::Union);
+        go(&mut s, mark("r-2wi", OrderChoice::charge("r-1tn")));
+        go(&mut s, OrdersCommand::FinishMarking { side: Side::Union });
+        start(&mut s, Side::Confederate);
+        let during = readable(&s);
+        assert!(
+            !during.contains("2nd Wisconsin") && !during.contains("marked") && !during.contains("Hold"),
+            "{during}"
+        );
+        go(&mut s, mark("r-1tn", OrderChoice::charge("r-2wi")));
+        go(&mut s, OrdersCommand::FinishMarking { side: Side::Confederate });
+        next_phase(&mut s);
+        next_phase(&mut s);
+        go(&mut s, OrdersCommand::Reveal);
+        let after = readable(&s);
+        assert!(after.contains("2nd Wisconsin: order marked"), "{after}");
+        assert!(after.contains("Union has marked its orders"), "{after}");
+        // The whole log keeps everything: only what is shown waits for the reveal.
+        assert_eq!(s.game().readable_log().count(), s.game().log.len());
     }
 }

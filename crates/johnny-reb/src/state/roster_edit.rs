@@ -486,6 +486,13 @@ mod tests {
         let copy = g.roster.brigade(&new_id).unwrap();
         assert_eq!(copy.name, "Iron Brigade (copy)");
         assert_eq!(copy.regiments.len(), 5);
+        // Fresh names to edit, never a second "2nd Wisconsin" on the roster.
+        assert_eq!(copy.regiments.first().map(|r| r.name.as_str()), Some("2nd Wisconsin (copy)"));
+        let mut names: Vec<&str> = g.roster.union.regiments().map(|r| r.name.as_str()).collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all, "two regiments share a name");
         assert!(g.roster.problems().is_empty());
         let out = s.dispatch(&Command::Roster(RosterEdit::CopyRegiment { id: "r-2wi".into() }), 0.0).unwrap();
         assert_eq!(s.game().roster.regiment(&out.created.unwrap()).unwrap().kills, 0);

@@ -43,7 +43,13 @@ impl GameSystem for JohnnyReb {
         for l in &levels_crossed {
             text.push_str(&format!(". {l}"));
         }
-        game.log.push(LogEntry { turn: game.turn, phase: game.phase, at_ms: now_ms, text: text.clone() });
+        game.log.push(LogEntry {
+            turn: game.turn,
+            phase: game.phase,
+            at_ms: now_ms,
+            text: text.clone(),
+            secret: effect.secret,
+        });
         Ok(Outcome {
             text,
             created: effect.created,
@@ -591,6 +597,7 @@ mod tests {
                 phase: Phase::FirstFires,
                 at_ms: 1.7e12,
                 text: "Regiment 3: kill 4 (14 of 18 figures left)".into(),
+                secret: false,
             });
         }
         let count = |s: Side| {

@@ -245,7 +245,7 @@ impl UnitCommand {
                     let why: Vec<String> = checks.iter().map(|c| kill_check_words(c.reason).to_string()).collect();
                     text.push_str(&format!("; morale check: {}", why.join("; ")));
                 }
-                return Ok(Effect { text, created: None, morale_checks: checks, stand_lost: effect.stand_lost });
+                return Ok(Effect { text, morale_checks: checks, stand_lost: effect.stand_lost, ..Effect::default() });
             }
             UnitCommand::RemoveKill { regiment } => {
                 let r = regiment_mut(roster, regiment)?;
@@ -268,7 +268,7 @@ impl UnitCommand {
                 r.stands_removed = r.stands_removed.saturating_add(1);
                 let text = format!("{}: a stand is removed, {} left (2.4)", r.name, r.stands_left());
                 let checks = Vec::new();
-                return Ok(Effect { text, created: None, morale_checks: checks, stand_lost: true });
+                return Ok(Effect { text, morale_checks: checks, stand_lost: true, ..Effect::default() });
             }
             UnitCommand::RestoreStand { regiment } => {
                 let r = regiment_mut(roster, regiment)?;
@@ -455,6 +455,7 @@ impl UnitCommand {
                     created: None,
                     morale_checks: if eliminated { Vec::new() } else { check },
                     stand_lost: false,
+                    secret: false,
                 });
             }
             UnitCommand::RemoveCrewKill { section } => {

@@ -107,8 +107,9 @@ pub fn GameScreen() -> impl IntoView {
     let can_redo = move || store.session.with(|s| s.can_redo());
     let no_armies =
         move || store.session.with(|s| Side::BOTH.iter().all(|side| s.game().roster.army(*side).divisions.is_empty()));
-    let recent =
-        move || store.session.with(|s| s.game().log.iter().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>());
+    let recent = move || {
+        store.session.with(|s| s.game().readable_log().rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>())
+    };
 
     view! {
         <section class="screen" aria-labelledby="game-title">
@@ -212,12 +213,11 @@ pub fn GameScreen() -> impl IntoView {
                     {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
                 </ol>
                 <details class="more" on:toggle=move |_| history_opened.set(true)>
-                    <summary class="button">{move || format!("The whole history ({} entries)", store.session.with(|s| s.game().log.len()))}</summary>
+                    <summary class="button">{move || format!("The whole history ({} entries)", store.session.with(|s| s.game().readable_log().count()))}</summary>
                     <ol class="history">
                         {move || history_opened.get().then(|| store.session.with(|s| {
                             s.game()
-                                .log
-                                .iter()
+                                .readable_log()
                                 .map(|e| view! { <li>{format!("Turn {}, phase {}: {}", e.turn, e.phase.number(), e.text)}</li> })
                                 .collect_view()
                         }))}
