@@ -184,7 +184,8 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
 
   // Revealed, the marking reads back in the history.
   await nav(page, 'Game').tap();
-  await page.locator('.history').getByText('1st Tennessee: order marked').first().waitFor();
+  await page.getByText(/^The whole history \(\d+ entries\)$/).tap();
+  await page.locator('.history').getByText(/1st Tennessee: order marked/).first().waitFor();
 
   // The order sheet on the roster card.
   await nav(page, 'Roster').tap();
