@@ -1,0 +1,166 @@
+// Where the start-up time goes (issue 15), for the app and the baseline alike, at 4x CPU
+// throttling on the phone viewport (node scripts/compare.mjs --trace):
+// - the phases of each cold start, from page-side marks: the page's own response, the wasm
+//   module's response, WebAssembly.instantiateStreaming resolved (compiled and instantiated:
+//   streaming compilation overlaps the download), the wasm's start function (Rust's main: the
+//   first reactive run, building and mounting the first screen), and the first animation frame
+//   with a navigation or input visible (as scripts/compare.mjs);
+// - Chromium's own counters at that frame (CDP Performance.getMetrics: script, style, layout);
+// - a Chromium trace of one more run of each (devtools.timeline and v8.wasm), its wasm
+//   compilation and main-thread events summed by name.
+// The marks wrap WebAssembly.instantiateStreaming, handing the glue the same exports with the
+// start function timed: diagnosis only, compare.mjs measures without it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, PHONE, serveDist } from '../tests/e2e/harness.mjs';
+import { BUILDS, median } from './compare.mjs';
+
+const PROBE = `(() => {
+  const marks = (window.__marks = {});
+  const real = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    if (marks.instantiateCalled === undefined) marks.instantiateCalled = performance.now();
+    const { module, instance } = await real(source, imports);
+    if (marks.instantiated !== undefined) return { module, instance };
+    marks.instantiated = performance.now();
+    const exports = { ...instance.exports };
+    const start = instance.exports.__wbindgen_start;
+    if (typeof start === 'function') {
+      exports.__wbindgen_start = (...args) => {
+        marks.startBegin = performance.now();
+        try { return start(...args); } finally { marks.startEnd = performance.now(); }
+      };
+    }
+    return { module, instance: { exports } };
+  };
+  const visible = () => {
+    for (const el of document.querySelectorAll('nav, [role="navigation"], input, textarea, select')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight) return true;
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => {
+    if (!visible()) return;
+    observer.disconnect();
+    marks.inDocument = performance.now();
+    requestAnimationFrame(() => { marks.frame = performance.now(); performance.mark('startup-visible'); });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'];
+
+async function phases(browser, url, throttle) {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await cdp.send('Performance.enable');
+    await page.goto(url);
+    await page.waitForFunction(() => window.__marks?.frame !== undefined, null, { timeout: 60000 });
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+    const marks = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('_bg.wasm'));
+      return { ...window.__marks, htmlEnd: nav.responseEnd, wasmEnd: wasm?.responseEnd, wasmStart: wasm?.startTime };
+    });
+    return { marks, metrics: Object.fromEntries(METRICS.map((k) => [k, Math.round((m[k] ?? 0) * 1000)])) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One traced cold start: events summed by name, wasm compilation separately. */
+async function trace(browser, url, throttle) {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'v8', 'v8.wasm', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'],
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => window.__marks?.frame !== undefined, null, { timeout: 60000 });
+    const buffer = await browser.stopTracing();
+    const events = JSON.parse(buffer.toString('utf8')).traceEvents ?? [];
+    const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame');
+    const visible = events.find((e) => e.name === 'startup-visible');
+    const until = visible?.ts ?? Infinity;
+    const sums = new Map();
+    for (const e of events) {
+      if (e.ph !== 'X' || e.ts > until) continue;
+      const key = e.name;
+      const s = sums.get(key) ?? { ms: 0, count: 0 };
+      s.ms += (e.dur ?? 0) / 1000;
+      s.count += 1;
+      sums.set(key, s);
+    }
+    const wasm = [...sums].filter(([k]) => /wasm/i.test(k));
+    const top = [...sums].filter(([k]) => !/wasm/i.test(k)).sort((a, b) => b[1].ms - a[1].ms).slice(0, 14);
+    const fmt = ([k, v]) => `${k} ${v.ms.toFixed(1)} ms${v.count > 1 ? ` (${v.count})` : ''}`;
+    return {
+      visibleMs: nav && visible ? Math.round((visible.ts - nav.ts) / 1000) : null,
+      wasm: wasm.sort((a, b) => b[1].ms - a[1].ms).map(fmt),
+      top: top.map(fmt),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function traceBoth({ throttle = 4, runs = 3 } = {}) {
+  for (const b of BUILDS) {
+    if (!fs.existsSync(path.join(b.dir, 'index.html'))) throw new Error(`${b.name}: ${b.dir} is not built (${b.hint})`);
+  }
+  const servers = await Promise.all(BUILDS.map((b) => serveDist({ dir: b.dir })));
+  const browser = await launch();
+  try {
+    const all = BUILDS.map(() => []);
+    for (let i = 0; i < BUILDS.length; i++) await phases(browser, servers[i].url, throttle);
+    for (let r = 0; r < runs; r++) {
+      for (let i = 0; i < BUILDS.length; i++) all[i].push(await phases(browser, servers[i].url, throttle));
+    }
+    const wasmBytes = (dir) => {
+      const find = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? find(path.join(d, e.name)) : e.name.endsWith('_bg.wasm') ? [path.join(d, e.name)] : []);
+      return fs.statSync(find(dir)[0]).size;
+    };
+    console.log(`Phases at ${throttle}x, median of ${runs} alternating cold starts, ms from navigation:`);
+    const rows = [
+      ['page received', (m) => m.htmlEnd],
+      ['wasm request sent', (m) => m.wasmStart],
+      ['wasm received', (m) => m.wasmEnd],
+      ['instantiateStreaming called', (m) => m.instantiateCalled],
+      ['compiled and instantiated', (m) => m.instantiated],
+      ['main begins', (m) => m.startBegin],
+      ['main returns (first screen mounted)', (m) => m.startEnd],
+      ['visible frame', (m) => m.frame],
+      ['compile+instantiate after called', (m) => m.instantiated - m.instantiateCalled],
+      ['main (first reactive run and mount)', (m) => m.startEnd - m.startBegin],
+      ['main returns to visible frame', (m) => m.frame - m.startEnd],
+    ];
+    console.log(['phase', ...BUILDS.map((b) => b.name)].join(' | '));
+    for (const [label, f] of rows) {
+      console.log([label, ...all.map((runsOf) => Math.round(median(runsOf.map((x) => f(x.marks)))))].join(' | '));
+    }
+    for (const k of METRICS) {
+      console.log([`${k} (CDP, to the frame)`, ...all.map((runsOf) => Math.round(median(runsOf.map((x) => x.metrics[k]))))].join(' | '));
+    }
+    console.log(['main wasm module, bytes', ...BUILDS.map((b) => wasmBytes(b.dir))].join(' | '));
+    for (let i = 0; i < BUILDS.length; i++) {
+      const t = await trace(browser, servers[i].url, throttle);
+      console.log(`\nTrace of one cold start of ${BUILDS[i].name} (visible at ${t.visibleMs} ms):`);
+      console.log(`  wasm: ${t.wasm.join('; ') || 'none'}`);
+      console.log(`  main thread, summed: ${t.top.join('; ')}`);
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
