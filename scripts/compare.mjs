@@ -20,12 +20,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { serveDist, launch, PHONE, dist, baselineDist } from '../tests/e2e/harness.mjs';
+import { serveDist, launch, PHONE } from '../tests/e2e/harness.mjs';
+import { BUILDS, median, traceBoth } from './trace.mjs';
 
-export const BUILDS = [
-  { name: 'this app', dir: dist, hint: 'node scripts/build.mjs' },
-  { name: 'baseline', dir: baselineDist, hint: 'node scripts/build-baseline.mjs' },
-];
 
 // Runs in the page before its own scripts. Records on window.__startup the time the first
 // navigation or input is in the document and visible, and the frame that paints it.
@@ -93,12 +90,6 @@ async function oneRun(browser, url, dir, throttle) {
     await context.close();
   }
 }
-
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-};
 
 /** Alternates the app and the baseline `runs` times each; returns every run and the ratios. */
 export async function compare({ runs = 9, throttle = 4 } = {}) {
@@ -170,7 +161,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
   if (args.includes('--trace')) {
-    const { traceBoth } = await import('./trace.mjs');
     await traceBoth({ throttle: opt('--throttle', 4), runs: opt('--runs', 3) });
   } else {
     const c = await compare({ runs: opt('--runs', Number(process.env.RUNS || 9)), throttle: opt('--throttle', 4) });

@@ -12,8 +12,19 @@
 // start function timed: diagnosis only, compare.mjs measures without it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, PHONE, serveDist } from '../tests/e2e/harness.mjs';
-import { BUILDS, median } from './compare.mjs';
+import { launch, PHONE, serveDist, dist, baselineDist } from '../tests/e2e/harness.mjs';
+
+/** The two builds compared, the app first. */
+export const BUILDS = [
+  { name: 'this app', dir: dist, hint: 'node scripts/build.mjs' },
+  { name: 'baseline', dir: baselineDist, hint: 'node scripts/build-baseline.mjs' },
+];
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
 
 const PROBE = `(() => {
   const marks = (window.__marks = {});
