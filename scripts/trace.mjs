@@ -6,13 +6,15 @@
 //   first reactive run, building and mounting the first screen), and the first animation frame
 //   with a navigation or input visible (as scripts/compare.mjs);
 // - Chromium's own counters at that frame (CDP Performance.getMetrics: script, style, layout);
+// - the app again with the demo game saved (a player with a game in progress), and both with
+//   V8's lazy wasm compilation off, which moves compilation out of main;
 // - a Chromium trace of one more run of each (devtools.timeline and v8.wasm), its wasm
-//   compilation and main-thread events summed by name.
+//   compilation and other events summed by name up to the visible frame.
 // The marks wrap WebAssembly.instantiateStreaming, handing the glue the same exports with the
 // start function timed: diagnosis only, compare.mjs measures without it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, PHONE, serveDist, dist, baselineDist } from '../tests/e2e/harness.mjs';
+import { launch, PHONE, serveDist, dist, baselineDist, openApp, settle } from '../tests/e2e/harness.mjs';
 
 /** The two builds compared, the app first. */
 export const BUILDS = [
@@ -62,8 +64,8 @@ const PROBE = `(() => {
 
 const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'];
 
-async function phases(browser, url, throttle) {
-  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+async function phases(browser, url, throttle, storageState = undefined) {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block', storageState });
   try {
     const page = await context.newPage();
     await page.addInitScript(PROBE);
@@ -113,7 +115,7 @@ async function trace(browser, url, throttle) {
       sums.set(key, s);
     }
     const wasm = [...sums].filter(([k]) => /wasm/i.test(k));
-    const top = [...sums].filter(([k]) => !/wasm/i.test(k)).sort((a, b) => b[1].ms - a[1].ms).slice(0, 14);
+    const top = [...sums].filter(([k]) => !/wasm|RunTask/i.test(k)).sort((a, b) => b[1].ms - a[1].ms).slice(0, 14);
     const fmt = ([k, v]) => `${k} ${v.ms.toFixed(1)} ms${v.count > 1 ? ` (${v.count})` : ''}`;
     return {
       visibleMs: nav && visible ? Math.round((visible.ts - nav.ts) / 1000) : null,
@@ -125,50 +127,95 @@ async function trace(browser, url, throttle) {
   }
 }
 
+/** The app's stored document once the demo game is open: what a player with a game in
+ *  progress starts with. */
+async function demoState(browser, url) {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await openApp(page, url);
+    await page.getByRole('button', { name: 'Open the demo game' }).tap();
+    await settle(page);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+const ROWS = [
+  ['page received', (m) => m.htmlEnd],
+  ['wasm request sent', (m) => m.wasmStart],
+  ['wasm received', (m) => m.wasmEnd],
+  ['instantiateStreaming called', (m) => m.instantiateCalled],
+  ['compiled and instantiated', (m) => m.instantiated],
+  ['main begins', (m) => m.startBegin],
+  ['main returns (first screen mounted)', (m) => m.startEnd],
+  ['visible frame', (m) => m.frame],
+  ['compile+instantiate after called', (m) => m.instantiated - m.instantiateCalled],
+  ['main (first reactive run and mount)', (m) => m.startEnd - m.startBegin],
+  ['main returns to visible frame', (m) => m.frame - m.startEnd],
+];
+
+function table(title, columns) {
+  console.log(`\n${title}`);
+  console.log(['phase, ms from navigation', ...columns.map((c) => c.name)].join(' | '));
+  for (const [label, f] of ROWS) {
+    console.log([label, ...columns.map((c) => Math.round(median(c.runs.map((x) => f(x.marks)))))].join(' | '));
+  }
+  for (const k of METRICS) {
+    console.log([`${k} (CDP, to the frame)`, ...columns.map((c) => Math.round(median(c.runs.map((x) => x.metrics[k]))))].join(' | '));
+  }
+}
+
+/** Alternates `columns` ({ name, url, state }) `runs` times in `browser`, after one discarded
+ *  run of each. */
+async function alternate(browser, columns, throttle, runs) {
+  const out = columns.map((c) => ({ name: c.name, runs: [] }));
+  for (const c of columns) await phases(browser, c.url, throttle, c.state);
+  for (let r = 0; r < runs; r++) {
+    for (let i = 0; i < columns.length; i++) out[i].runs.push(await phases(browser, columns[i].url, throttle, columns[i].state));
+  }
+  return out;
+}
+
 export async function traceBoth({ throttle = 4, runs = 3 } = {}) {
   for (const b of BUILDS) {
     if (!fs.existsSync(path.join(b.dir, 'index.html'))) throw new Error(`${b.name}: ${b.dir} is not built (${b.hint})`);
   }
   const servers = await Promise.all(BUILDS.map((b) => serveDist({ dir: b.dir })));
+  const [appUrl, baseUrl] = servers.map((s) => s.url);
   const browser = await launch();
   try {
-    const all = BUILDS.map(() => []);
-    for (let i = 0; i < BUILDS.length; i++) await phases(browser, servers[i].url, throttle);
-    for (let r = 0; r < runs; r++) {
-      for (let i = 0; i < BUILDS.length; i++) all[i].push(await phases(browser, servers[i].url, throttle));
-    }
     const wasmBytes = (dir) => {
       const find = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? find(path.join(d, e.name)) : e.name.endsWith('_bg.wasm') ? [path.join(d, e.name)] : []);
       return fs.statSync(find(dir)[0]).size;
     };
-    console.log(`Phases at ${throttle}x, median of ${runs} alternating cold starts, ms from navigation:`);
-    const rows = [
-      ['page received', (m) => m.htmlEnd],
-      ['wasm request sent', (m) => m.wasmStart],
-      ['wasm received', (m) => m.wasmEnd],
-      ['instantiateStreaming called', (m) => m.instantiateCalled],
-      ['compiled and instantiated', (m) => m.instantiated],
-      ['main begins', (m) => m.startBegin],
-      ['main returns (first screen mounted)', (m) => m.startEnd],
-      ['visible frame', (m) => m.frame],
-      ['compile+instantiate after called', (m) => m.instantiated - m.instantiateCalled],
-      ['main (first reactive run and mount)', (m) => m.startEnd - m.startBegin],
-      ['main returns to visible frame', (m) => m.frame - m.startEnd],
-    ];
-    console.log(['phase', ...BUILDS.map((b) => b.name)].join(' | '));
-    for (const [label, f] of rows) {
-      console.log([label, ...all.map((runsOf) => Math.round(median(runsOf.map((x) => f(x.marks)))))].join(' | '));
+    console.log(`main wasm module: this app ${wasmBytes(dist)} bytes, baseline ${wasmBytes(baselineDist)} bytes`);
+    const demo = await demoState(browser, appUrl);
+    table(`At ${throttle}x, median of ${runs} alternating cold starts (empty storage; the app also with the demo game saved)`,
+      await alternate(browser, [
+        { name: 'this app', url: appUrl },
+        { name: 'baseline', url: baseUrl },
+        { name: 'this app, demo game saved', url: appUrl, state: demo },
+      ], throttle, runs));
+    // Lazy compilation (V8's default) compiles each wasm function on its first call, inside
+    // main; compiled eagerly, main's time is the first reactive run and the mount alone.
+    const eager = await launch({ args: ['--js-flags=--no-wasm-lazy-compilation'] });
+    try {
+      table(`The same with lazy wasm compilation off (--no-wasm-lazy-compilation): compilation moves before main`,
+        await alternate(eager, [
+          { name: 'this app', url: appUrl },
+          { name: 'baseline', url: baseUrl },
+        ], throttle, runs));
+    } finally {
+      await eager.close();
     }
-    for (const k of METRICS) {
-      console.log([`${k} (CDP, to the frame)`, ...all.map((runsOf) => Math.round(median(runsOf.map((x) => x.metrics[k]))))].join(' | '));
-    }
-    console.log(['main wasm module, bytes', ...BUILDS.map((b) => wasmBytes(b.dir))].join(' | '));
     for (let i = 0; i < BUILDS.length; i++) {
       const t = await trace(browser, servers[i].url, throttle);
       console.log(`\nTrace of one cold start of ${BUILDS[i].name} (visible at ${t.visibleMs} ms):`);
       console.log(`  wasm: ${t.wasm.join('; ') || 'none'}`);
-      console.log(`  main thread, summed: ${t.top.join('; ')}`);
+      console.log(`  the renderer's other events, every thread, summed: ${t.top.join('; ')}`);
     }
   } finally {
     await browser.close();

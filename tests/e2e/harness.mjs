@@ -63,8 +63,9 @@ export async function serveDist({ port = 0, rewrite = null, dir = dist } = {}) {
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags that keep it off the network. */
-export async function launch() {
+/** Debian's Chromium, headless, with the flags that keep it off the network (and `args`, for
+ *  a diagnosis: scripts/trace.mjs turns off lazy wasm compilation). */
+export async function launch({ args = [] } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -77,6 +78,7 @@ export async function launch() {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
 }
