@@ -222,3 +222,71 @@ export async function traceBoth({ throttle = 4, runs = 3 } = {}) {
     await Promise.all(servers.map((s) => s.close()));
   }
 }
+
+/** Which of the app's functions V8 compiles lazily (on their first call) before the first
+ *  screen is visible, by name and by crate (node scripts/compare.mjs --lazy). The main module
+ *  is served optimised as the build does but with its function names kept (wasm-opt on
+ *  target/bindgen/, the build's wasm-bindgen output), so that the trace's function indices
+ *  can be named; the shipped module has none. */
+export async function lazyFunctions({ throttle = 4, top = 25 } = {}) {
+  const { default: binaryen } = await import('binaryen');
+  const input = path.join(path.dirname(dist), 'target', 'bindgen', 'companion_bg.wasm');
+  const F = binaryen.Features;
+  binaryen.setOptimizeLevel(2);
+  binaryen.setShrinkLevel(2);
+  binaryen.setDebugInfo(true);
+  const module = binaryen.readBinary(fs.readFileSync(input));
+  module.setFeatures(F.MutableGlobals | F.NontrappingFPToInt | F.BulkMemory | F.BulkMemoryOpt | F.SignExt
+    | F.ReferenceTypes | F.Multivalue | F.CallIndirectOverlong);
+  module.runPasses(['strip-producers']);
+  module.optimize();
+  const named = module.emitBinary();
+  module.dispose();
+  const reread = binaryen.readBinary(named);
+  const names = Array.from({ length: reread.getNumFunctions() }, (_, i) => binaryen.getFunctionInfo(reread.getFunctionByIndex(i)).name);
+  reread.dispose();
+
+  const server = await serveDist({ rewrite: (urlPath, body) => (urlPath.endsWith('companion_bg.wasm') ? Buffer.from(named) : body) });
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await browser.startTracing(page, { categories: ['v8.wasm', 'blink.user_timing'] });
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.__marks?.frame !== undefined, null, { timeout: 60000 });
+    const events = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents ?? [];
+    await context.close();
+    const until = events.find((e) => e.name === 'startup-visible')?.ts ?? Infinity;
+    const lazy = events.filter((e) => e.name === 'wasm.CompileLazy' && e.ts <= until);
+    const byName = new Map();
+    for (const e of lazy) {
+      const name = names[e.args?.func_index] ?? `#${e.args?.func_index}`;
+      byName.set(name, (byName.get(name) ?? 0) + e.dur / 1000);
+    }
+    const crateOf = (name) => {
+      const own = name.match(/(?<![a-z_])(johnny_reb|companion_core|companion)::/);
+      if (own) return own[1];
+      return name.match(/([a-z_][a-z0-9_]*)(\[[0-9a-f]+\])?::/)?.[1] ?? '(other)';
+    };
+    const byCrate = new Map();
+    for (const [name, ms] of byName) {
+      const c = crateOf(name);
+      const s = byCrate.get(c) ?? { ms: 0, count: 0 };
+      s.ms += ms;
+      s.count += 1;
+      byCrate.set(c, s);
+    }
+    const total = lazy.reduce((a, e) => a + e.dur / 1000, 0);
+    console.log(`${lazy.length} functions compiled lazily before the first screen, ${total.toFixed(0)} ms at ${throttle}x (one run)`);
+    console.log('by crate: ' + [...byCrate].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14)
+      .map(([c, s]) => `${c} ${s.ms.toFixed(1)} ms (${s.count})`).join('; '));
+    console.log('largest:');
+    for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${ms.toFixed(1)} ms  ${name.slice(0, 150)}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
