@@ -230,7 +230,7 @@ export async function traceBoth({ throttle = 4, runs = 3 } = {}) {
  *  can be named; the shipped module has none. */
 export async function lazyFunctions({ throttle = 4, top = 25 } = {}) {
   const { default: binaryen } = await import('binaryen');
-  const input = path.join(path.dirname(dist), 'target', 'bindgen', 'companion_bg.wasm');
+  const input = path.join(path.dirname(baselineDist), 'bindgen', 'companion_bg.wasm');
   const F = binaryen.Features;
   binaryen.setOptimizeLevel(2);
   binaryen.setShrinkLevel(2);
