@@ -17,12 +17,13 @@
 // Usage: node scripts/compare.mjs [--runs N] [--throttle R] [--json]
 //        node scripts/compare.mjs --trace   (where the time goes: scripts/trace.mjs)
 //        node scripts/compare.mjs --lazy    (the app's functions compiled lazily before the first screen)
+//        node scripts/compare.mjs --early-compile   (what if compilation began at parse time)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDist, launch, PHONE } from '../tests/e2e/harness.mjs';
-import { BUILDS, median, traceBoth, lazyFunctions } from './trace.mjs';
+import { BUILDS, median, traceBoth, lazyFunctions, whatIfEarlyCompile } from './trace.mjs';
 
 
 // Runs in the page before its own scripts. Records on window.__startup the time the first
@@ -161,7 +162,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = args.indexOf(name);
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
-  if (args.includes('--lazy')) {
+  if (args.includes('--early-compile')) {
+    await whatIfEarlyCompile({ throttle: opt('--throttle', 4), runs: opt('--runs', 9) });
+  } else if (args.includes('--lazy')) {
     await lazyFunctions({ throttle: opt('--throttle', 4) });
   } else if (args.includes('--trace')) {
     await traceBoth({ throttle: opt('--throttle', 4), runs: opt('--runs', 3) });

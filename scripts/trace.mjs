@@ -290,3 +290,41 @@ export async function lazyFunctions({ throttle = 4, top = 25 } = {}) {
     await server.close();
   }
 }
+
+/** What if compilation began as soon as the page is parsed rather than when the glue's module
+ *  script runs (lead 3, README)? The app is served with its page rewritten on the way out (the
+ *  build is not changed): a classic inline script starts `WebAssembly.compileStreaming` on the
+ *  preloaded wasm and the loader hands the compiled module to the glue; the page's CSP, whose
+ *  hash would refuse the new script, is dropped for the experiment. Alternates the app as built,
+ *  the app so rewritten and the baseline (node scripts/compare.mjs --early-compile). */
+export async function whatIfEarlyCompile({ throttle = 4, runs = 9 } = {}) {
+  const early = (urlPath, body) => {
+    if (path.extname(urlPath) && !urlPath.endsWith('.html')) return body;
+    let html = body.toString('utf8');
+    const wasm = html.match(/<link rel="preload" href="([^"]+_bg\.wasm)"/)?.[1];
+    if (!wasm) return body;
+    html = html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, '');
+    html = html.replace(/(<link rel="preload" href="[^"]+_bg\.wasm"[^>]*>)/,
+      `$1\n    <script>window.__compiled = WebAssembly.compileStreaming(fetch('./${wasm}'));</script>`);
+    html = html.replace(`await init({ module_or_path: './${wasm}' });`, 'await init({ module_or_path: await window.__compiled });');
+    return Buffer.from(html);
+  };
+  const servers = await Promise.all([serveDist({ dir: dist }), serveDist({ dir: dist, rewrite: early }), serveDist({ dir: baselineDist })]);
+  const browser = await launch();
+  try {
+    const cols = await alternate(browser, [
+      { name: 'this app', url: servers[0].url },
+      { name: 'this app, compiled early', url: servers[1].url },
+      { name: 'baseline', url: servers[2].url },
+    ], throttle, runs);
+    const base = median(cols[2].runs.map((r) => r.marks.frame));
+    for (const c of cols) {
+      const frames = c.runs.map((r) => Math.round(r.marks.frame));
+      const m = median(frames);
+      console.log(`${c.name}: visible at ${Math.round(m)} ms (${Math.min(...frames)}-${Math.max(...frames)}), ${(m / base).toFixed(2)}x the baseline`);
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
