@@ -109,6 +109,12 @@ test('a whole turn: each phase lists what the rules require, moving on asks firs
   assert.match(phase4[0], /7th Wisconsin fires \(First Fire\)/);
   assert.match(phase4[1], /1st Tennessee \(Hold\) may fire now/);
   assert.equal(await page.getByRole('link', { name: 'Open: 7th Wisconsin fires (First Fire)' }).getAttribute('href'), '/resolve/fire?unit=r-7wi');
+  // Opened from its item, the fire counts the First Fire order the regiment was given (1.2).
+  await page.getByRole('link', { name: 'Open: 7th Wisconsin fires (First Fire)' }).tap();
+  const firstFire = page.getByRole('group', { name: 'First fire order (1.2)' });
+  await firstFire.getByRole('button', { name: 'Yes', pressed: true }).waitFor();
+  await page.goBack();
+  await page.getByText('Phase 4 of 8: First Fires').waitFor();
   await moveOnAnyway(page, '2 items not done in phase 4');
 
   // Phase 5 (5.1.5): the order of resolution, then each charge.

@@ -10,3 +10,6 @@ pub mod doc;
 pub mod shell;
 pub mod systems;
 pub mod widgets;
+
+#[cfg(test)]
+mod test_dice;

@@ -1,6 +1,6 @@
 //! What every game system of the companion shares, written once.
 //!
-//! - [`dice`], [`chance`], [`ratio`]: dice as inputs (rolled by the app or entered from the
+//! - [`dice`], [`d10`], [`chance`], [`ratio`]: dice as inputs (rolled by the app or entered from the
 //!   table), exact odds, exact fractions;
 //! - [`provenance`] and [`error`]: where each table value comes from (printed, rule text,
 //!   missing) and the players' entered values for what the text lacks;
@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod chance;
+pub mod d10;
 pub mod dice;
 pub mod doc;
 pub mod error;

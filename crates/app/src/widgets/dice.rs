@@ -2,12 +2,29 @@
 //! die), never a text field.
 
 use johnny_reb::rules::dice::{DiceSource, RandomDice};
+use johnny_reb::rules::{Die, TwoDice};
 use leptos::prelude::*;
 
 /// The faces of the first `n` dice, once every one of them is set.
 pub fn thrown(faces: &[u8], n: usize) -> Option<Vec<u8>> {
     let faces = faces.get(..n)?;
     faces.iter().all(|f| (1..=6).contains(f)).then(|| faces.to_vec())
+}
+
+/// The first die, once it is set.
+pub fn one_die(faces: &[u8]) -> Option<Die> {
+    Die::new(*thrown(faces, 1)?.first()?).ok()
+}
+
+/// The first two dice, once both are set.
+pub fn two_dice(faces: &[u8]) -> Option<TwoDice> {
+    let d = thrown(faces, 2)?;
+    TwoDice::new(*d.first()?, *d.get(1)?).ok()
+}
+
+/// The first `n` dice, once every one of them is set.
+pub fn dice_of(faces: &[u8], n: usize) -> Option<Vec<Die>> {
+    thrown(faces, n)?.into_iter().map(|f| Die::new(f).ok()).collect()
 }
 
 /// `count` dice named "`name` 1", "`name` 2"... (just `name` for one die), each a group of six

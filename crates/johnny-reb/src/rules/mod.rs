@@ -20,12 +20,14 @@ pub mod organisation;
 pub mod settings;
 pub mod tables;
 pub mod unit;
-// Movement, officers, orders, command, works and surprise (rules 1, 3, 6, 8-11).
-pub mod command;
+// Movement, officers, orders, command integrity, works and surprise (rules 1, 3, 6, 8-11).
+pub mod command_integrity;
 pub mod movement;
 pub mod officers;
 pub mod orders;
 pub mod surprise;
+#[cfg(test)]
+pub(crate) mod test_dice;
 pub mod works;
 
 // The shared core's vocabulary, under the names the rules have always used.

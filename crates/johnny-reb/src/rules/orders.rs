@@ -4,7 +4,7 @@
 
 #![warn(missing_docs)]
 
-use crate::rules::command::IntegrityLevel;
+use crate::rules::command_integrity::IntegrityLevel;
 use crate::rules::movement::MovementRulings;
 use crate::rules::officers::Experience;
 use crate::rules::tables::t06_bmp_modifiers as t06;

@@ -4,101 +4,20 @@
 //! progress survives a reload, a locked screen or a flat battery (it is part of the saved
 //! game). The rules are the engine's ([`crate::rules::charge::Charge`]); this module only
 //! keeps them, reads the roster for them, and says which ordinary commands record a finished
-//! charge on the roster ([`result_commands`]).
+//! charge on the roster ([`super::command::charge_result`]).
 
-use super::command::{CommandError, RegimentFlag};
+use super::error::{CommandError, refused};
 use super::game::Game;
-use super::roster::{ChargePermission, GunState, Regiment, Side};
+use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
-use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Input, resolution_order};
+use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Input};
 use crate::rules::charge::{Advance, Charge, Happened, Outcome, Side as ChargeSide, show_inches};
-use crate::rules::morale::{ArtillerySituation, BmpTableKind, FireEffects, MoraleUnit, bmp};
+use crate::rules::morale::{ArtillerySituation, BmpTableKind, CheckReason, FireEffects, MoraleUnit, bmp};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
 use crate::rules::{Overrides, RuleResult};
 use serde::{Deserialize, Serialize};
 
-/// The charges of a game.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ChargesState {
-    /// Every charge declared, oldest first.
-    #[serde(default)]
-    pub charges: Vec<GameCharge>,
-}
-
-impl ChargesState {
-    /// A charge by id.
-    pub fn get(&self, id: &str) -> Option<&GameCharge> {
-        self.charges.iter().find(|c| c.id == id)
-    }
-
-    /// The charges of `turn` in the order of resolution (5.1.5: nearest first; a charge
-    /// continuing another comes right after it).
-    pub fn of_turn(&self, turn: u32) -> Vec<&GameCharge> {
-        let first: Vec<&GameCharge> = self.charges.iter().filter(|c| c.turn == turn && c.follows.is_none()).collect();
-        let distances: Vec<_> = first.iter().map(|c| c.charge.setup.distance).collect();
-        let mut out = Vec::new();
-        for i in resolution_order(&distances) {
-            if let Some(c) = first.get(i) {
-                out.push(*c);
-                let mut last = c.id.clone();
-                while let Some(next) = self.charges.iter().find(|n| n.follows.as_deref() == Some(last.as_str())) {
-                    out.push(next);
-                    last = next.id.clone();
-                }
-            }
-        }
-        out
-    }
-
-    /// The charge of `unit` this turn that is still being resolved or waits to be applied.
-    pub fn open_for(&self, turn: u32, unit: &str) -> Option<&GameCharge> {
-        self.charges.iter().rev().find(|c| c.turn == turn && c.charger == unit && !c.applied)
-    }
-
-    /// The latest charge of `unit` this turn, applied or not.
-    pub fn latest_for(&self, turn: u32, unit: &str) -> Option<&GameCharge> {
-        self.charges.iter().rev().find(|c| c.turn == turn && c.charger == unit)
-    }
-}
-
-/// One charge of the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameCharge {
-    /// Stable identity in the game.
-    pub id: String,
-    /// The turn it was declared in.
-    pub turn: u32,
-    /// The charging regiment's id.
-    pub charger: String,
-    /// The charged regiment's or gun section's id.
-    pub defender: String,
-    /// The charge itself: where it stands in Table 16 and what has happened.
-    pub charge: Charge,
-    /// Its result has been applied to the roster.
-    #[serde(default)]
-    pub applied: bool,
-    /// The charge it continues (the next wave of a wave assault, the next impact of an
-    /// unequal impact, cavalry passing through into another enemy).
-    #[serde(default)]
-    pub follows: Option<String>,
-    /// A charged gun section's situation for Table 17 (2.3.3), as the players gave it.
-    #[serde(default)]
-    pub guns: Option<ArtillerySituation>,
-}
-
-/// A quick look-up charge, kept on this device only (nothing recorded in the game), so that it
-/// too survives a reload: the charge, the steps before it (to go back), and the units' names.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LookupCharge {
-    /// The charge now.
-    pub charge: Charge,
-    /// The charge before each step, oldest first.
-    #[serde(default)]
-    pub history: Vec<Charge>,
-    /// A charged gun section's situation (2.3.3).
-    #[serde(default)]
-    pub guns: Option<ArtillerySituation>,
-}
+pub use super::charges_state::*;
 
 /// Changes to the game's charges.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,10 +67,6 @@ pub enum ChargeCommand {
         /// The charge's id.
         charge: String,
     },
-}
-
-fn refused(why: impl Into<String>) -> CommandError {
-    CommandError::Refused(why.into())
 }
 
 fn name_of(game: &Game, id: &str) -> String {
@@ -280,12 +195,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
             let units = [gc.charger.clone(), gc.defender.clone()];
             game.checks_due.retain(|c| {
                 !(units.contains(&c.unit)
-                    && matches!(
-                        c.reason,
-                        super::checks::Reason::FirstKill
-                            | super::checks::Reason::StandLost
-                            | super::checks::Reason::CrewKill
-                    ))
+                    && matches!(c.reason, CheckReason::FirstKill | CheckReason::StandLost | CheckReason::CrewKill))
             });
             Ok("The charge's result is applied to the roster".to_string())
         }
@@ -428,95 +338,6 @@ pub fn stands_lost_after(r: &Regiment, earlier: u32) -> u32 {
     after.stands_lost() as u32
 }
 
-/// The ordinary commands that record a finished charge on the roster, in one list (applied
-/// as one step): kills on both units one figure at a time (0.1.3), morale, disorder,
-/// surrender or removal, guns taken, officers hit in the melee (5.8.2, 8), the charge counted
-/// for 5.1.4, and the charge marked applied.
-pub fn result_commands(game: &Game, gc: &GameCharge) -> Vec<super::command::Command> {
-    use super::command::Command;
-    let c = &gc.charge;
-    let Some(outcome) = c.outcome else { return Vec::new() };
-    let mut out = Vec::new();
-    let roster = &game.roster;
-    // The charging regiment.
-    if let Some(r) = roster.regiment(&gc.charger) {
-        let lost = c.setup.charger.figures.saturating_sub(c.charger_figures).min(r.figures_left());
-        out.extend((0..lost).map(|_| Command::AddKill { regiment: gc.charger.clone() }));
-        let removed = matches!(outcome, Outcome::ChargerStopped(None) | Outcome::MeleeSurrender(ChargeSide::Charger))
-            || matches!(outcome, Outcome::Cavalry { charger: CavalryAftermath::Surrenders, .. })
-            || c.charger_figures == 0;
-        if removed {
-            if !r.removed_from_board && lost < r.figures_left() {
-                out.push(Command::SetFlag {
-                    regiment: gc.charger.clone(),
-                    flag: RegimentFlag::RemovedFromBoard,
-                    on: true,
-                });
-            }
-        } else {
-            if c.charger_morale != r.morale {
-                out.push(Command::SetMorale { unit: gc.charger.clone(), level: c.charger_morale });
-            }
-            if charger_ends_in_disorder(c, outcome) && r.formation != Formation::Disorder {
-                out.push(Command::SetFormation { regiment: gc.charger.clone(), formation: Formation::Disorder });
-            }
-        }
-        if r.charges.last_turn != Some(game.turn) && gc.follows.is_none() {
-            out.push(Command::RecordCharge { regiment: gc.charger.clone() });
-        }
-    }
-    // The charged unit.
-    let defender_removed = matches!(
-        outcome,
-        Outcome::DefenderRemoved | Outcome::DefenderSurrendered | Outcome::MeleeSurrender(ChargeSide::Defender)
-    ) || matches!(outcome, Outcome::Cavalry { defender: CavalryAftermath::Surrenders, .. })
-        || c.defender_figures == 0;
-    if let Some(r) = roster.regiment(&gc.defender) {
-        let lost = c.setup.defender.figures.saturating_sub(c.defender_figures).min(r.figures_left());
-        out.extend((0..lost).map(|_| Command::AddKill { regiment: gc.defender.clone() }));
-        if defender_removed {
-            if !r.removed_from_board && lost < r.figures_left() {
-                out.push(Command::SetFlag {
-                    regiment: gc.defender.clone(),
-                    flag: RegimentFlag::RemovedFromBoard,
-                    on: true,
-                });
-            }
-        } else {
-            if c.defender_morale != r.morale {
-                out.push(Command::SetMorale { unit: gc.defender.clone(), level: c.defender_morale });
-            }
-            if c.defender_disordered && r.formation != Formation::Disorder {
-                out.push(Command::SetFormation { regiment: gc.defender.clone(), formation: Formation::Disorder });
-            }
-        }
-    } else if let Some(s) = roster.section(&gc.defender) {
-        let lost = c.setup.defender.figures.saturating_sub(c.defender_figures);
-        let taken = matches!(outcome, Outcome::GunsTaken) || defender_removed;
-        if taken {
-            if s.state != GunState::Captured {
-                out.push(Command::SetGunState { section: gc.defender.clone(), state: GunState::Captured });
-            }
-        } else {
-            // Two crew kills in a turn eliminate the crew (4.3.5.b).
-            let room = 2u8.saturating_sub(s.crew_kills_this_turn);
-            out.extend((0..lost.min(u32::from(room))).map(|_| Command::AddCrewKill { section: gc.defender.clone() }));
-            if c.defender_morale != s.morale && lost < u32::from(room) {
-                out.push(Command::SetMorale { unit: gc.defender.clone(), level: c.defender_morale });
-            }
-        }
-    }
-    // Officers hit in the melee (5.8.2, 8).
-    for hit in &c.officer_casualties {
-        let unit = if hit.side == ChargeSide::Charger { &gc.charger } else { &gc.defender };
-        if let Some((officer, _)) = officer_with(game, unit) {
-            out.push(Command::OfficerHit { officer, effect: hit.effect });
-        }
-    }
-    out.push(Command::Charge(ChargeCommand::Applied { charge: gc.id.clone() }));
-    out
-}
-
 /// Whether the charging unit ends the charge in disorder: it lost the impact (5.7.3.a), fell
 /// into disorder on the way in (its yellow marker, 5.3.1-5.3.2), or fought a melee (5.8.2).
 pub fn charger_ends_in_disorder(c: &Charge, outcome: Outcome) -> bool {
@@ -534,11 +355,6 @@ pub fn charger_ends_in_disorder(c: &Charge, outcome: Outcome) -> bool {
     }
 }
 
-/// The side of a charge's charging regiment.
-pub fn charger_side(game: &Game, gc: &GameCharge) -> Option<Side> {
-    game.roster.side_of(&gc.charger)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,9 +363,12 @@ mod tests {
     use crate::rules::charge::sequence::{FireEffect, MoraleCheckInput, Objective, Waves};
     use crate::rules::unit::Terrain;
     use crate::rules::{Die, Ratio, TwoDice};
-    use crate::state::command::{Command, Session};
+    use crate::state::command::charge_result;
     use crate::state::demo::demo_game;
     use crate::state::orders::{TurnOrders, UnitOrder};
+    use crate::state::roster::{GunState, RegimentFlag, Side};
+    use crate::state::units::UnitCommand;
+    use crate::state::{command::Command, session::Session};
 
     fn d(f: u8) -> Die {
         Die::new(f).unwrap()
@@ -690,17 +509,23 @@ mod tests {
             s.game().log.iter().any(|l| l.text.contains("2nd Wisconsin charging 1st Tennessee, Table 16 step 12")
                 && l.text.contains("5.8.2"))
         );
-        let cmds = result_commands(s.game(), &gc);
-        let kills =
-            |who: &str| cmds.iter().filter(|c| matches!(c, Command::AddKill { regiment } if regiment == who)).count();
+        let cmds = charge_result(s.game(), &gc);
+        let kills = |who: &str| {
+            cmds.iter()
+                .filter(|c| matches!(c, Command::Unit(UnitCommand::AddKill { regiment }) if regiment == who))
+                .count()
+        };
         assert_eq!((kills("r-2wi"), kills("r-1tn")), (5, 5));
-        assert!(cmds.contains(&Command::SetFlag {
+        assert!(cmds.contains(&Command::Unit(UnitCommand::SetFlag {
             regiment: "r-1tn".into(),
             flag: RegimentFlag::RemovedFromBoard,
             on: true
-        }));
-        assert!(cmds.contains(&Command::SetFormation { regiment: "r-2wi".into(), formation: Formation::Disorder }));
-        assert!(cmds.contains(&Command::RecordCharge { regiment: "r-2wi".into() }));
+        })));
+        assert!(cmds.contains(&Command::Unit(UnitCommand::SetFormation {
+            regiment: "r-2wi".into(),
+            formation: Formation::Disorder
+        })));
+        assert!(cmds.contains(&Command::Unit(UnitCommand::RecordCharge { regiment: "r-2wi".into() })));
         assert_eq!(cmds.last(), Some(&Command::Charge(ChargeCommand::Applied { charge: id.clone() })));
         let steps = cmds.len();
         for c in &cmds {
@@ -740,7 +565,7 @@ mod tests {
         let id = to_the_end(&mut s);
         assert_eq!(item(&s), Some(false), "over but not applied");
         let gc = s.game().charges.get(&id).unwrap().clone();
-        for c in result_commands(s.game(), &gc) {
+        for c in charge_result(s.game(), &gc) {
             s.dispatch(&c, 0.0).unwrap();
         }
         assert_eq!(item(&s), Some(true));
@@ -892,9 +717,12 @@ mod tests {
         step(&mut s, &id, Input::CrewFlees);
         let gc = s.game().charges.get(&id).unwrap().clone();
         assert_eq!(gc.charge.outcome, Some(Outcome::GunsTaken));
-        let cmds = result_commands(s.game(), &gc);
-        assert!(cmds.contains(&Command::SetGunState { section: "s-hall-1".into(), state: GunState::Captured }));
-        assert!(!cmds.iter().any(|c| matches!(c, Command::AddCrewKill { .. })));
+        let cmds = charge_result(s.game(), &gc);
+        assert!(cmds.contains(&Command::Unit(UnitCommand::SetGunState {
+            section: "s-hall-1".into(),
+            state: GunState::Captured
+        })));
+        assert!(!cmds.iter().any(|c| matches!(c, Command::Unit(UnitCommand::AddCrewKill { .. }))));
         // Instead the crew fights for its guns: a tie, then a melee round in which three of
         // the crew fall but the charging regiment routs and surrenders (5.8.2): two crew kills
         // eliminate the crew (4.3.5.b), the third is not recorded.
@@ -915,8 +743,8 @@ mod tests {
         );
         let gc = s.game().charges.get(&id).unwrap().clone();
         assert_eq!(gc.charge.outcome, Some(Outcome::MeleeSurrender(ChargeSide::Charger)));
-        let cmds = result_commands(s.game(), &gc);
-        assert_eq!(cmds.iter().filter(|c| matches!(c, Command::AddCrewKill { .. })).count(), 2);
+        let cmds = charge_result(s.game(), &gc);
+        assert_eq!(cmds.iter().filter(|c| matches!(c, Command::Unit(UnitCommand::AddCrewKill { .. }))).count(), 2);
         for c in &cmds {
             s.dispatch(c, 0.0).unwrap();
         }

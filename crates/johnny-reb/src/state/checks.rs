@@ -3,161 +3,17 @@
 //! shared with another tab, and an undo takes back the checks its change queued.
 //!
 //! A command that reports morale checks ([`super::command::Outcome::morale_checks`]) queues
-//! them here itself (in [`super::command::Session::dispatch`]); the resolvers queue the
+//! them here itself (in [`super::session::Session::dispatch`]); the resolvers queue the
 //! checks that only they can see (a 12 on Table 10, a friendly rout seen) with
 //! [`ChecksCommand::Queue`], and take a check off with [`ChecksCommand::Done`] in the same
 //! step that applies its result.
 
-use super::command::{CheckReason as KillReason, CommandError, MoraleCheck};
+use super::error::{CommandError, refused};
 use super::game::Game;
 use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
 
-/// Why a unit checks (Table 2), as the players pick it in the morale resolver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Reason {
-    /// No. 3: its first kill (4.4.1.a).
-    FirstKill,
-    /// No. 6: a stand lost (4.4.1.d).
-    StandLost,
-    /// No. 4: a crew kill to a gun section (4.4.1.b).
-    CrewKill,
-    /// No. 5: hit by artillery fire (4.4.1.c).
-    ArtilleryHit,
-    /// No. 7: a 12 on Table 10 (4.4.1.f).
-    Devastation,
-    /// No. 1: saw a friendly unit rout or surrender within 1' (2.2).
-    SawRout,
-    /// No. 8: a friendly unit within 3" eliminated by fire (4.4.1.e).
-    NeighbourEliminated,
-    /// No. 10: saw a friendly officer hit within 1' (8).
-    OfficerHit,
-    /// No. 10 with the spectacular death's +1 (8, Table 20).
-    SpectacularDeath,
-    /// No. 9: a charging enemy came within 3" (5.5.1): Tables 17 and 18.
-    FearOfCharge,
-}
-
-impl Reason {
-    /// Every reason, in the order of the resolver's toggles.
-    pub const ALL: [Reason; 10] = [
-        Reason::FirstKill,
-        Reason::StandLost,
-        Reason::CrewKill,
-        Reason::ArtilleryHit,
-        Reason::Devastation,
-        Reason::SawRout,
-        Reason::NeighbourEliminated,
-        Reason::OfficerHit,
-        Reason::SpectacularDeath,
-        Reason::FearOfCharge,
-    ];
-
-    /// The word in `/resolve/morale?reason=...`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "first-kill",
-            Reason::StandLost => "stand-lost",
-            Reason::CrewKill => "crew-kill",
-            Reason::ArtilleryHit => "artillery-hit",
-            Reason::Devastation => "devastation",
-            Reason::SawRout => "saw-rout",
-            Reason::NeighbourEliminated => "neighbour-eliminated",
-            Reason::OfficerHit => "officer-hit",
-            Reason::SpectacularDeath => "spectacular-death",
-            Reason::FearOfCharge => "fear-of-charge",
-        }
-    }
-
-    /// The reason named by `key` ([`Reason::key`]).
-    pub fn from_key(key: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.key() == key)
-    }
-
-    /// The rules engine's reason for this check (4.4.1, Table 2).
-    pub fn check(self) -> CheckReason {
-        match self {
-            Reason::FirstKill => CheckReason::FirstKill,
-            Reason::CrewKill => CheckReason::CrewKill,
-            Reason::ArtilleryHit => CheckReason::ArtilleryHit { canister: false },
-            Reason::StandLost => CheckReason::StandLost,
-            Reason::Devastation => CheckReason::UnexpectedDevastation,
-            Reason::NeighbourEliminated => CheckReason::AdjacentUnitEliminated,
-            Reason::SawRout => CheckReason::FriendlyRoutOrSurrender,
-            Reason::OfficerHit => CheckReason::OfficerCasualtySeen { spectacular_death: false },
-            Reason::SpectacularDeath => CheckReason::OfficerCasualtySeen { spectacular_death: true },
-            // Table 2 no. 9, taken on Tables 17 and 18; among a unit's own problems (4.4.2).
-            Reason::FearOfCharge => CheckReason::Other,
-        }
-    }
-
-    /// Its step in the order of 4.4.2, as the rules engine gives it
-    /// ([`CheckReason::order`]): own problems before other units'.
-    pub fn order(self) -> u8 {
-        self.check().order()
-    }
-
-    /// The words on its toggle.
-    pub fn label(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "First kill",
-            Reason::StandLost => "Stand lost",
-            Reason::CrewKill => "Crew hit",
-            Reason::ArtilleryHit => "Artillery hit",
-            Reason::Devastation => "Rolled 12 on Table 10",
-            Reason::SawRout => "Saw a friend rout",
-            Reason::NeighbourEliminated => "Neighbour eliminated",
-            Reason::OfficerHit => "Saw an officer hit",
-            Reason::SpectacularDeath => "Saw a spectacular death",
-            Reason::FearOfCharge => "Fear of charge",
-        }
-    }
-
-    /// "Table 2 no. 6, 4.4.1.d".
-    pub fn rule(self) -> &'static str {
-        match self {
-            Reason::FirstKill => "Table 2 no. 3, 4.4.1.a",
-            Reason::StandLost => "Table 2 no. 6, 4.4.1.d",
-            Reason::CrewKill => "Table 2 no. 4, 4.4.1.b",
-            Reason::ArtilleryHit => "Table 2 no. 5, 4.4.1.c",
-            Reason::Devastation => "Table 2 no. 7, 4.4.1.f",
-            Reason::SawRout => "Table 2 no. 1, 2.2",
-            Reason::NeighbourEliminated => "Table 2 no. 8, 4.4.1.e",
-            Reason::OfficerHit | Reason::SpectacularDeath => "Table 2 no. 10, 8",
-            Reason::FearOfCharge => "Table 2 no. 9, 5.5.1, Tables 17 and 18",
-        }
-    }
-
-    /// Checks caused by fire, where the side it came from counts (4.4.3.a).
-    pub fn from_fire(self) -> bool {
-        matches!(
-            self,
-            Reason::FirstKill | Reason::StandLost | Reason::CrewKill | Reason::ArtilleryHit | Reason::Devastation
-        )
-    }
-}
-
-/// One check due.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Due {
-    /// The unit's id.
-    pub unit: String,
-    /// Its name.
-    pub name: String,
-    /// Why (Table 2).
-    pub reason: Reason,
-}
-
-impl From<MoraleCheck> for Due {
-    fn from(c: MoraleCheck) -> Due {
-        let reason = match c.reason {
-            KillReason::FirstKill => Reason::FirstKill,
-            KillReason::CrewKill => Reason::CrewKill,
-            KillReason::StandLost => Reason::StandLost,
-        };
-        Due { unit: c.unit, name: c.name, reason }
-    }
-}
+pub use super::checks_state::*;
 
 /// Most checks kept waiting: more than any table sees; a runaway list is refused, not kept.
 pub const MAX_DUE: usize = 200;
@@ -203,14 +59,10 @@ pub enum ChecksCommand {
         /// The unit's id.
         unit: String,
         /// The reason, or any.
-        reason: Option<Reason>,
+        reason: Option<CheckReason>,
     },
     /// Clear the whole list (the players settled the checks on the table).
     Clear,
-}
-
-fn refused(why: &str) -> CommandError {
-    CommandError::Refused(why.to_string())
 }
 
 impl ChecksCommand {
@@ -255,20 +107,21 @@ impl ChecksCommand {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::command::{Command, Session};
     use crate::state::demo::demo_game;
+    use crate::state::units::UnitCommand;
+    use crate::state::{command::Command, session::Session};
 
-    fn due(unit: &str, reason: Reason) -> Due {
+    fn due(unit: &str, reason: CheckReason) -> Due {
         Due { unit: unit.into(), name: unit.into(), reason }
     }
 
     #[test]
     fn rule_4_4_2_own_losses_before_what_was_seen_whatever_the_order_queued() {
         let mut g = demo_game("g");
-        queue(&mut g, [due("r-7wi", Reason::SawRout)]);
-        queue(&mut g, [due("r-2wi", Reason::StandLost), due("r-2wi", Reason::FirstKill)]);
-        let order: Vec<Reason> = g.checks_due.iter().map(|c| c.reason).collect();
-        assert_eq!(order, vec![Reason::FirstKill, Reason::StandLost, Reason::SawRout]);
+        queue(&mut g, [due("r-7wi", CheckReason::FriendlyRoutOrSurrender)]);
+        queue(&mut g, [due("r-2wi", CheckReason::StandLost), due("r-2wi", CheckReason::FirstKill)]);
+        let order: Vec<CheckReason> = g.checks_due.iter().map(|c| c.reason).collect();
+        assert_eq!(order, vec![CheckReason::FirstKill, CheckReason::StandLost, CheckReason::FriendlyRoutOrSurrender]);
     }
 
     #[test]
@@ -276,21 +129,21 @@ mod tests {
         // 4.4.2's example: A, B and C take first losses from artillery; B routs.
         let mut g = demo_game("g");
         let (a, b, c) = ("r-2wi", "r-6wi", "r-7wi");
-        queue(&mut g, [a, b, c].map(|u| due(u, Reason::FirstKill)));
-        queue(&mut g, [a, b, c].map(|u| due(u, Reason::ArtilleryHit)));
-        queue(&mut g, [a, c].map(|u| due(u, Reason::SawRout)));
-        let order: Vec<(&str, Reason)> = g.checks_due.iter().map(|d| (d.unit.as_str(), d.reason)).collect();
+        queue(&mut g, [a, b, c].map(|u| due(u, CheckReason::FirstKill)));
+        queue(&mut g, [a, b, c].map(|u| due(u, CheckReason::ArtilleryHit { canister: false })));
+        queue(&mut g, [a, c].map(|u| due(u, CheckReason::FriendlyRoutOrSurrender)));
+        let order: Vec<(&str, CheckReason)> = g.checks_due.iter().map(|d| (d.unit.as_str(), d.reason)).collect();
         assert_eq!(
             order,
             vec![
-                (a, Reason::FirstKill),
-                (a, Reason::ArtilleryHit),
-                (b, Reason::FirstKill),
-                (b, Reason::ArtilleryHit),
-                (c, Reason::FirstKill),
-                (c, Reason::ArtilleryHit),
-                (a, Reason::SawRout),
-                (c, Reason::SawRout),
+                (a, CheckReason::FirstKill),
+                (a, CheckReason::ArtilleryHit { canister: false }),
+                (b, CheckReason::FirstKill),
+                (b, CheckReason::ArtilleryHit { canister: false }),
+                (c, CheckReason::FirstKill),
+                (c, CheckReason::ArtilleryHit { canister: false }),
+                (a, CheckReason::FriendlyRoutOrSurrender),
+                (c, CheckReason::FriendlyRoutOrSurrender),
             ]
         );
     }
@@ -298,9 +151,9 @@ mod tests {
     #[test]
     fn rule_4_4_1_a_a_first_kill_queues_its_check_in_the_game_and_undo_takes_it_back() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::AddKill { regiment: "r-2wi".into() }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::AddKill { regiment: "r-2wi".into() }), 0.0).unwrap();
         assert_eq!(s.game().checks_due.len(), 1);
-        assert_eq!(s.game().checks_due[0].reason, Reason::FirstKill);
+        assert_eq!(s.game().checks_due[0].reason, CheckReason::FirstKill);
         assert!(s.undo());
         assert!(s.game().checks_due.is_empty());
     }
@@ -308,12 +161,17 @@ mod tests {
     #[test]
     fn a_check_rolled_comes_off_the_list_and_is_logged() {
         let mut s = Session::new(demo_game("g"));
-        let q = ChecksCommand::Queue { checks: vec![due("r-2wi", Reason::Devastation), due("r-7wi", Reason::SawRout)] };
+        let q = ChecksCommand::Queue {
+            checks: vec![
+                due("r-2wi", CheckReason::UnexpectedDevastation),
+                due("r-7wi", CheckReason::FriendlyRoutOrSurrender),
+            ],
+        };
         s.dispatch(&Command::Checks(q), 0.0).unwrap();
         let done = ChecksCommand::Done { unit: "r-7wi".into(), reason: None };
         let out = s.dispatch(&Command::Checks(done.clone()), 0.0).unwrap();
         assert!(out.text.contains("rolled"), "{}", out.text);
-        assert_eq!(s.game().checks_due, vec![due("r-2wi", Reason::Devastation)]);
+        assert_eq!(s.game().checks_due, vec![due("r-2wi", CheckReason::UnexpectedDevastation)]);
         assert!(s.dispatch(&Command::Checks(done), 0.0).is_err(), "nothing left for that unit");
         s.dispatch(&Command::Checks(ChecksCommand::Clear), 0.0).unwrap();
         assert!(s.game().checks_due.is_empty());
@@ -322,7 +180,7 @@ mod tests {
     #[test]
     fn checks_for_units_not_in_the_game_are_refused() {
         let mut s = Session::new(demo_game("g"));
-        let q = ChecksCommand::Queue { checks: vec![due("nobody", Reason::SawRout)] };
+        let q = ChecksCommand::Queue { checks: vec![due("nobody", CheckReason::FriendlyRoutOrSurrender)] };
         assert!(s.dispatch(&Command::Checks(q), 0.0).is_err());
         assert!(s.game().checks_due.is_empty());
     }
@@ -330,14 +188,14 @@ mod tests {
     #[test]
     fn rule_4_4_2_one_check_per_stand_lost_is_kept() {
         let mut g = demo_game("g");
-        queue(&mut g, [due("r-2wi", Reason::StandLost), due("r-2wi", Reason::StandLost)]);
+        queue(&mut g, [due("r-2wi", CheckReason::StandLost), due("r-2wi", CheckReason::StandLost)]);
         assert_eq!(g.checks_due.len(), 2);
     }
 
     #[test]
     fn reasons_round_trip_through_their_keys() {
-        for r in Reason::ALL {
-            assert_eq!(Reason::from_key(r.key()), Some(r));
+        for r in CheckReason::OFFERED {
+            assert_eq!(CheckReason::from_key(r.key()), Some(r));
         }
     }
 }

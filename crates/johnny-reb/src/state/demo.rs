@@ -7,7 +7,7 @@ use super::game::Game;
 use super::roster::{
     Army, Battery, Brigade, Division, GunType, Officer, OfficerCondition, Rank, Regiment, Roster, Section,
 };
-use crate::rules::command::Stance;
+use crate::rules::command_integrity::Stance;
 use crate::rules::unit::Quality;
 
 /// The words that open the demo's name, so the screens and players can tell it apart.
@@ -162,7 +162,7 @@ pub fn demo_game(id: &str) -> Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::command::IntegrityLevel;
+    use crate::rules::command_integrity::IntegrityLevel;
     use crate::state::roster::{CommandScope, Side};
 
     #[test]

@@ -130,8 +130,9 @@ pub fn read_army_list(raw: &str) -> Result<ArmyList, ImportError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::command::{Command, Session};
     use crate::state::demo::demo_game;
+    use crate::state::roster_edit::RosterEdit;
+    use crate::state::{command::Command, session::Session};
 
     fn game() -> Game {
         demo_game("g1")
@@ -154,7 +155,8 @@ mod tests {
         let list = read_army_list(&raw).unwrap();
         assert_eq!(list.army, g.roster.union);
         let mut s = Session::new(g.clone());
-        s.dispatch(&Command::ReplaceArmy { side: Side::Confederate, army: list.army.clone() }, 0.0).unwrap();
+        s.dispatch(&Command::Roster(RosterEdit::ReplaceArmy { side: Side::Confederate, army: list.army.clone() }), 0.0)
+            .unwrap();
         let r = &s.game().roster;
         assert_eq!(r.confederate.regiments().count(), g.roster.union.regiments().count());
         assert!(r.problems().is_empty(), "{:?}", r.problems());

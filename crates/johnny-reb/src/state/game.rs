@@ -1,12 +1,14 @@
 //! A game in progress: its turn, its phase and its history.
 //!
 //! The rosters (issue 4) and orders (issue 5) hang off [`Game`]; every change to it goes
-//! through [`super::command`], which is what gives undo and the log.
+//! through a [`super::command::Command`] applied by the [`super::session`], which is what
+//! gives undo and the log.
 
-use super::charges::ChargesState;
-use super::orders::{MoraleChange, OrdersSetup, TurnOrders};
+use super::charges_state::ChargesState;
+use super::checks_state::Due;
+use super::orders_state::{MoraleChange, OrdersSetup, TurnOrders};
 use super::roster::Roster;
-use super::tracker::TrackerState;
+use super::tracker_state::TrackerState;
 use crate::rules::settings::RulesSettings;
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +68,10 @@ impl Phase {
     }
 }
 
+/// Johnny Reb, 2nd edition, as a game system of the companion: its
+/// [`companion_core::system::GameSystem`] is in [`super::session`].
+pub struct JohnnyReb;
+
 /// One line of the game's history.
 pub type LogEntry = companion_core::log::LogEntry<Phase>;
 
@@ -74,7 +80,7 @@ pub type LogEntry = companion_core::log::LogEntry<Phase>;
 pub struct Game {
     /// Written as "johnny-reb": the stored document says whose game it is (schema 3).
     #[serde(default)]
-    pub system: companion_core::system::SystemTag<super::command::JohnnyReb>,
+    pub system: companion_core::system::SystemTag<JohnnyReb>,
     /// Stable identity, unique among the saved games.
     pub id: String,
     /// The game's name, as the players gave it.
@@ -109,7 +115,7 @@ pub struct Game {
     pub charges: ChargesState,
     /// The morale checks waiting to be rolled, in the order of 4.4.2 ([`super::checks`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub checks_due: Vec<super::checks::Due>,
+    pub checks_due: Vec<Due>,
 }
 
 /// A game's settings, chosen when it is set up and changeable during play.
@@ -186,7 +192,7 @@ impl companion_core::doc::StoredGame for Game {
         use companion_core::system::GameSystem;
         let regiments = self.roster.union.regiments().count() + self.roster.confederate.regiments().count();
         companion_core::doc::Summary {
-            system: super::command::JohnnyReb::NAME,
+            system: JohnnyReb::NAME,
             progress: format!("Turn {}, phase {} of 8: {}", self.turn, self.phase.number(), self.phase.name()),
             size: match regiments {
                 1 => "1 regiment".to_string(),

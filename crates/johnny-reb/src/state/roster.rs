@@ -2,10 +2,10 @@
 //! and the officers who lead them (0.1, 11).
 //!
 //! Everything here is plain data with checks. Changes go through
-//! [`super::command::Command`]; this module gives the pieces they are built from: validation
+//! [`super::roster_edit::RosterEdit`] and [`super::units::UnitCommand`]; this module gives the pieces they are built from: validation
 //! ([`Roster::validate`]), lookups, stand removal (0.1.3) and command integrity (11).
 
-use crate::rules::command::{Element, ElementKind, Integrity, IntegrityLevel, Stance, integrity};
+use crate::rules::command_integrity::{Element, ElementKind, Integrity, IntegrityLevel, Stance, integrity};
 use crate::rules::officers::OfficerStatus;
 use crate::rules::unit::{Arm, Formation, GunWeight, MoraleLevel, Quality};
 use serde::{Deserialize, Serialize};
@@ -805,7 +805,7 @@ pub struct Roster {
     #[serde(default)]
     pub confederate: Army,
     /// When each command first reached each integrity level (11.2: restrictions apply "on the
-    /// turn after"). Kept by [`super::command::Session::dispatch`].
+    /// turn after"). Kept by [`super::session::Session::dispatch`].
     #[serde(default)]
     pub levels_reached: Vec<LevelReached>,
 }
@@ -873,7 +873,7 @@ impl fmt::Display for LevelCrossed {
 
 /// Checks a name found in a roster: not empty, not too long, no markup or control characters.
 pub fn check_name(name: &str) -> Result<(), String> {
-    super::command::clean_name(name).map(|_| ()).map_err(|e| e.to_string())?;
+    super::error::clean_name(name).map(|_| ()).map_err(|e| e.to_string())?;
     if name.trim() != name {
         return Err("a name cannot start or end with spaces".into());
     }
@@ -1255,7 +1255,7 @@ impl Roster {
         self.levels_reached
             .iter()
             .filter(|l| &l.scope == scope)
-            .map(|l| crate::rules::command::level_in_force(l.level, l.turn, turn))
+            .map(|l| crate::rules::command_integrity::level_in_force(l.level, l.turn, turn))
             .max()
             .unwrap_or(IntegrityLevel::Fighting)
     }
@@ -1474,6 +1474,31 @@ fn battery_problems<'a>(
             ids.push((&s.id, sp.clone()));
             name_problem(&s.name, &sp, out);
             out.extend(s.problems().into_iter().map(|x| format!("{sp}: {x}")));
+        }
+    }
+}
+
+/// A marker on a regiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RegimentFlag {
+    /// Out of ammunition for the rest of the scenario (4.2.4.a).
+    OutOfAmmo,
+    /// Its opening volley has been fired (4.2.3).
+    OpeningVolleyUsed,
+    /// Lying prone (6.8.5).
+    Prone,
+    /// Removed from the board as lost (2.3, a routed unit failing a check).
+    RemovedFromBoard,
+}
+
+impl RegimentFlag {
+    /// The words of the marker.
+    pub fn label(self) -> &'static str {
+        match self {
+            RegimentFlag::OutOfAmmo => "out of ammo",
+            RegimentFlag::OpeningVolleyUsed => "opening volley fired",
+            RegimentFlag::Prone => "lying prone",
+            RegimentFlag::RemovedFromBoard => "removed from the board",
         }
     }
 }

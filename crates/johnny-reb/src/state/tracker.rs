@@ -11,7 +11,7 @@
 use super::game::{Game, Phase};
 use super::orders::UnitOrder;
 use super::roster::{OfficerCondition, Roster, Side};
-use crate::rules::command::IntegrityLevel;
+use crate::rules::command_integrity::IntegrityLevel;
 use crate::rules::orders::{FireRight, order_effects};
 use crate::rules::surprise::SurpriseKind;
 use crate::rules::tables::t03_movement_rates::{MoveRow, RateColumn, troop_rate};
@@ -19,95 +19,17 @@ use crate::rules::unit::{MoraleLevel, OrderKind};
 use crate::rules::{Cell, Ratio};
 use serde::{Deserialize, Serialize};
 
-/// Longest game the settings accept, in turns.
-pub const MAX_TURNS: u32 = 200;
-/// Longest surprise the settings accept, in turns.
-pub const MAX_SURPRISE_TURNS: u32 = 50;
-
-/// One item ticked by hand: turn, phase and item key.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tick {
-    /// The turn.
-    pub turn: u32,
-    /// The phase's number, 1 to 8.
-    pub phase: u8,
-    /// The item's [`PhaseItem::key`].
-    pub key: String,
-}
-
-/// A side under surprise for the scenario's number of turns (10.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SurpriseState {
-    /// The surprised side.
-    pub side: Side,
-    /// Tactical or strategic.
-    pub kind: SurpriseKind,
-    /// Turns it still lasts, this one included; counted down at the end of each turn.
-    pub turns_left: u32,
-}
-
-/// A regiment counted as lost to its brigade at the end of `turn` (2.3.4.e).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RegimentLoss {
-    /// The brigade's id.
-    pub brigade: String,
-    /// The regiment's id.
-    pub regiment: String,
-    /// The turn at whose end it was counted.
-    pub turn: u32,
-}
-
-/// The tracker's part of a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TrackerState {
-    /// Items ticked by hand.
-    #[serde(default)]
-    pub ticks: Vec<Tick>,
-    /// Sides under surprise (10.2).
-    #[serde(default)]
-    pub surprises: Vec<SurpriseState>,
-    /// Regiments lost from their brigades, for the +1 per regiment lost (2.3.4.e).
-    #[serde(default)]
-    pub regiments_lost: Vec<RegimentLoss>,
-}
-
-impl TrackerState {
-    /// Whether the item `key` of `turn`'s phase `phase` is ticked.
-    pub fn is_ticked(&self, turn: u32, phase: u8, key: &str) -> bool {
-        self.ticks.iter().any(|t| t.turn == turn && t.phase == phase && t.key == key)
-    }
-
-    /// The surprise on `side`, while it lasts.
-    pub fn surprise_on(&self, side: Side) -> Option<&SurpriseState> {
-        self.surprises.iter().find(|s| s.side == side && s.turns_left > 0)
-    }
-}
-
-/// One thing the rules require in the current phase.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PhaseItem {
-    /// Stable within the turn and phase: what ticks are kept by.
-    pub key: String,
-    /// What the players do, in the game's words.
-    pub text: String,
-    /// The rule behind it.
-    pub rule: &'static str,
-    /// The unit's or officer's id it concerns, if one.
-    pub subject: Option<String>,
-    /// The screen that settles it.
-    pub link: Option<String>,
-    /// Ticked by hand.
-    pub done: bool,
-}
+use super::error::{CommandError, refused};
+pub use super::tracker_state::*;
 
 fn item(
-    key: impl Into<String>,
+    key: ItemKey,
     text: impl Into<String>,
     rule: &'static str,
     subject: Option<&str>,
     link: Option<String>,
 ) -> PhaseItem {
-    PhaseItem { key: key.into(), text: text.into(), rule, subject: subject.map(str::to_string), link, done: false }
+    PhaseItem { key, text: text.into(), rule, subject: subject.map(str::to_string), link, done: false }
 }
 
 /// The name of a regiment or gun section, or its id when it is gone from the roster.
@@ -183,11 +105,13 @@ fn units_at(roster: &Roster, level: MoraleLevel) -> Vec<(String, String, bool)> 
 }
 
 /// Of `keys`, those that are items of the current phase not yet ticked: what a resolver's
-/// result settles (the fire of a First Fire unit, a unit's charge, an officer's roll).
-pub fn open_items(game: &Game, keys: &[String]) -> Vec<String> {
+/// result settles (the fire of a First Fire unit, a unit's charge, an officer's roll), given
+/// as keys or in their words ("first-fire-r-2wi").
+pub fn open_items<K: Clone + Into<ItemKey>>(game: &Game, keys: &[K]) -> Vec<ItemKey> {
     if keys.is_empty() {
         return Vec::new();
     }
+    let keys: Vec<ItemKey> = keys.iter().cloned().map(Into::into).collect();
     phase_items(game).into_iter().filter(|i| !i.done && keys.contains(&i.key)).map(|i| i.key).collect()
 }
 
@@ -211,7 +135,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             for side in Side::BOTH {
                 if let Some(s) = game.tracker.surprise_on(side) {
                     items.push(item(
-                        format!("surprise-{}", side.label()),
+                        ItemKey::Surprise(side),
                         format!(
                             "{} is under {} surprise: mark all its units Conditional Hold{}",
                             side.label(),
@@ -226,7 +150,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if has_units {
                 items.push(item(
-                    "mark",
+                    ItemKey::Mark,
                     "Mark orders for every regiment and gun section, both sides (3 minutes)",
                     "1.1",
                     None,
@@ -243,7 +167,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             let to_move: Vec<_> = routed.iter().filter(|(id, _, _)| !routed_now.contains(&id.as_str())).collect();
             for (id, name, mounted) in &to_move {
                 items.push(item(
-                    format!("rout-{id}"),
+                    ItemKey::Rout(id.to_string()),
                     format!("Move {name} routed, away from the enemy: {}", rout_distances(game, *mounted)),
                     "2.1.1",
                     Some(id),
@@ -253,7 +177,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             if !to_move.is_empty() {
                 // 2.2's 12" and 3" are measurements, doubled for 25 mm figures like the rest.
                 items.push(item(
-                    "seen-routs",
+                    ItemKey::SeenRouts,
                     format!(
                         "Units that see a routed unit move within {} to the front or {} to the rear (line of sight unblocked) check morale",
                         inches(game, Ratio::whole(12)),
@@ -267,7 +191,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             for side in Side::BOTH {
                 if game.tracker.surprise_on(side).is_some_and(|s| s.kind == SurpriseKind::Strategic) {
                     items.push(item(
-                        format!("release-{}", side.label()),
+                        ItemKey::Release(side),
                         format!(
                             "{}: roll one die for each surprised unit; higher than its BMP releases it",
                             side.label()
@@ -288,7 +212,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 let level = roster.morale_of(&id);
                 let word = if level == Some(MoraleLevel::Routed) { "routed" } else { "shaken" };
                 items.push(item(
-                    format!("rally-{id}"),
+                    ItemKey::Rally(id.to_string()),
                     format!("Rally {name} ({word})"),
                     "2.4",
                     Some(&id),
@@ -297,16 +221,16 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
         }
         Phase::RevealOrders if has_units => {
-            items.push(item("reveal", "Reveal both sides' orders at once", "3.1", None, Some("/orders".into())));
+            items.push(item(ItemKey::Reveal, "Reveal both sides' orders at once", "3.1", None, Some("/orders".into())));
             items.push(item(
-                "declare",
+                ItemKey::Declare,
                 "Declare each charge's objective and explain complicated moves",
                 "3.1",
                 None,
                 Some("/orders".into()),
             ));
             items.push(item(
-                "conditional-hold",
+                ItemKey::ConditionalHold,
                 "Change orders to Conditional Hold where chosen or required",
                 "3.2",
                 None,
@@ -317,7 +241,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
         Phase::FirstFires => {
             for o in ordered(game, &[OrderKind::FirstFire]) {
                 items.push(item(
-                    format!("first-fire-{}", o.unit),
+                    ItemKey::FirstFire(o.unit.clone()),
                     format!("{} fires (First Fire)", unit_name(roster, &o.unit)),
                     "4.1",
                     Some(&o.unit),
@@ -326,7 +250,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             for o in ordered(game, &[OrderKind::Hold]) {
                 items.push(item(
-                    format!("hold-{}", o.unit),
+                    ItemKey::Hold(o.unit.clone()),
                     format!(
                         "{} (Hold) may fire now, after all First Fire, or wait for a later phase",
                         unit_name(roster, &o.unit)
@@ -338,7 +262,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if game.orders_this_turn().is_none() && has_units {
                 items.push(item(
-                    "fire-unrecorded",
+                    ItemKey::FireUnrecorded,
                     "No orders recorded this turn: units marked First Fire fire, then units on Hold",
                     "4.1",
                     None,
@@ -350,7 +274,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             let charges = ordered(game, &[OrderKind::Charge]);
             if !charges.is_empty() {
                 items.push(item(
-                    "charge-order",
+                    ItemKey::ChargeOrder,
                     "Measure each charger's distance to its target: resolve the nearest charge first, each one completely; units check for routs seen only after their own charge",
                     "5.1.5",
                     None,
@@ -373,7 +297,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         super::roster::ChargePermission::Fresh => {}
                     }
                 }
-                items.push(item(format!("charge-{}", o.unit), text, "5.1", Some(&o.unit), link("charge", &o.unit)));
+                items.push(item(ItemKey::Charge(o.unit.clone()), text, "5.1", Some(&o.unit), link("charge", &o.unit)));
             }
         }
         Phase::Movement => {
@@ -390,7 +314,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     },
                 };
                 items.push(item(
-                    format!("move-{}", o.unit),
+                    ItemKey::Move(o.unit.clone()),
                     format!("{} {what}", unit_name(roster, &o.unit)),
                     "6.1",
                     Some(&o.unit),
@@ -399,7 +323,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if !ordered(game, &[OrderKind::Hold]).is_empty() {
                 items.push(item(
-                    "hold-at-movers",
+                    ItemKey::HoldAtMovers,
                     "Units on Hold that have not fired may fire at moving units, before or during their move",
                     "6.1",
                     None,
@@ -408,7 +332,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             }
             if game.orders_this_turn().is_none() && has_units {
                 items.push(item(
-                    "move-unrecorded",
+                    ItemKey::MoveUnrecorded,
                     "No orders recorded this turn: units marked Move, Formation Change or Disengage move",
                     "6.1",
                     None,
@@ -436,7 +360,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     FireRight::None | FireRight::FirstFire => continue,
                 };
                 items.push(item(
-                    format!("moving-fire-{}", o.unit),
+                    ItemKey::MovingFire(o.unit.clone()),
                     format!("{} ({}) may fire {how}", unit_name(roster, &o.unit), o.in_force().label()),
                     "7",
                     Some(&o.unit),
@@ -444,7 +368,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 ));
             }
             if game.orders_this_turn().is_none() && has_units {
-                items.push(item("fire7-unrecorded", "No orders recorded this turn: non-routed units not on Disengage or First Fire that have not fired may fire", "7", None, None));
+                items.push(item(ItemKey::Fire7Unrecorded, "No orders recorded this turn: non-routed units not on Disengage or First Fire that have not fired may fire", "7", None, None));
             }
         }
         Phase::OfficerCasualties => {
@@ -454,7 +378,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         continue;
                     }
                     items.push(item(
-                        format!("officer-{}", o.id),
+                        ItemKey::Officer(o.id.clone()),
                         format!("Roll for {}: the closest he or his unit came to a fighting enemy unit", o.name),
                         "8, Table 20",
                         Some(&o.id),
@@ -466,14 +390,12 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
     }
     let settled = settled_by_orders(game);
     // A charge is settled once its result is applied to the roster (5; state::charges).
-    let charged = |key: &str| {
-        key.strip_prefix("charge-")
-            .is_some_and(|unit| game.charges.latest_for(game.turn, unit).is_some_and(|c| c.applied))
+    let charged = |key: &ItemKey| match key {
+        ItemKey::Charge(unit) => game.charges.latest_for(game.turn, unit).is_some_and(|c| c.applied),
+        _ => false,
     };
     for i in &mut items {
-        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key)
-            || settled.contains(&i.key.as_str())
-            || charged(&i.key);
+        i.done = game.tracker.is_ticked(turn, phase.number(), &i.key) || settled.contains(&i.key) || charged(&i.key);
     }
     items
 }
@@ -481,7 +403,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
 /// The items the Orders area settles itself: marking is done once every side with units has
 /// finished (1.1), the reveal once revealed (3.1), and the Conditional Hold changes once no
 /// required change is left (3.2).
-fn settled_by_orders(game: &Game) -> Vec<&'static str> {
+fn settled_by_orders(game: &Game) -> Vec<ItemKey> {
     let mut done = Vec::new();
     let Some(turn) = game.orders_this_turn() else { return done };
     // With one device per player, this device answers only for its own side.
@@ -494,12 +416,12 @@ fn settled_by_orders(game: &Game) -> Vec<&'static str> {
         .filter(|s| own_side.is_none_or(|own| own == *s))
         .filter(|s| !super::orders::units_of(&game.roster, *s).is_empty());
     if sides_with_units.all(|s| turn.marked.contains(&s)) {
-        done.push("mark");
+        done.push(ItemKey::Mark);
     }
     if turn.revealed {
-        done.extend(["reveal", "declare"]);
+        done.extend([ItemKey::Reveal, ItemKey::Declare]);
         if super::orders::proposals(game).is_empty() {
-            done.push("conditional-hold");
+            done.push(ItemKey::ConditionalHold);
         }
     }
     done
@@ -686,12 +608,12 @@ pub enum TrackerCommand {
     /// Tick an item of the current phase as done by hand.
     Tick {
         /// The item's key.
-        key: String,
+        key: ItemKey,
     },
     /// Take a tick back.
     Untick {
         /// The item's key.
-        key: String,
+        key: ItemKey,
     },
     /// Set the scenario's number of turns, or none.
     SetTurns {
@@ -716,13 +638,9 @@ pub enum TrackerCommand {
     },
 }
 
-fn refused(why: impl Into<String>) -> super::command::CommandError {
-    super::command::CommandError::Refused(why.into())
-}
-
 impl TrackerCommand {
     /// Checks and applies the change; returns the log line.
-    pub fn execute(&self, game: &mut Game) -> Result<String, super::command::CommandError> {
+    pub fn execute(&self, game: &mut Game) -> Result<String, CommandError> {
         let (turn, phase) = (game.turn, game.phase.number());
         match self {
             TrackerCommand::Tick { key } | TrackerCommand::Untick { key } => {
@@ -800,9 +718,10 @@ impl TrackerCommand {
 mod tests {
     use super::*;
     use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
-    use crate::state::command::{Command, Session};
     use crate::state::demo::demo_game;
     use crate::state::orders::TurnOrders;
+    use crate::state::units::UnitCommand;
+    use crate::state::{command::Command, session::Session};
 
     fn order(unit: &str, side: Side, kind: OrderKind) -> UnitOrder {
         UnitOrder {
@@ -841,7 +760,7 @@ mod tests {
     }
 
     fn keys(g: &Game) -> Vec<String> {
-        phase_items(g).into_iter().map(|i| i.key).collect()
+        phase_items(g).into_iter().map(|i| i.key.to_string()).collect()
     }
 
     fn next(s: &mut Session) {
@@ -943,10 +862,13 @@ mod tests {
     #[test]
     fn rule_2_4_units_shaken_or_routed_this_phase_do_not_rally() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::SetMorale { unit: "r-24mi".into(), level: MoraleLevel::Shaken }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::SetMorale { unit: "r-24mi".into(), level: MoraleLevel::Shaken }), 0.0)
+            .unwrap();
         next(&mut s); // phase 2
-        s.dispatch(&Command::SetMorale { unit: "r-2wi".into(), level: MoraleLevel::Routed }, 0.0).unwrap();
-        s.dispatch(&Command::SetMorale { unit: "r-7wi".into(), level: MoraleLevel::Shaken }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::SetMorale { unit: "r-2wi".into(), level: MoraleLevel::Routed }), 0.0)
+            .unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::SetMorale { unit: "r-7wi".into(), level: MoraleLevel::Shaken }), 0.0)
+            .unwrap();
         let k = keys(s.game());
         assert!(k.contains(&"rally-r-24mi".to_string()), "{k:?}");
         assert!(!k.contains(&"rally-r-2wi".to_string()) && !k.contains(&"rally-r-7wi".to_string()), "{k:?}");
@@ -981,7 +903,7 @@ mod tests {
             Phase::FirstFires,
         );
         let fired = ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-r-7wi")).to_vec();
-        assert_eq!(open_items(&g, &fired), vec!["first-fire-r-7wi".to_string()]);
+        assert_eq!(open_items(&g, &fired), vec![ItemKey::FirstFire("r-7wi".into())]);
         g.tracker.ticks.push(Tick { turn: g.turn, phase: g.phase.number(), key: "first-fire-r-7wi".into() });
         assert!(open_items(&g, &fired).is_empty(), "a ticked item is not ticked twice");
         assert!(open_items(&g, &["charge-r-7wi".to_string()]).is_empty(), "not an item of this phase");
@@ -1067,7 +989,7 @@ mod tests {
     #[test]
     fn rule_4_3_5_b_single_crew_kill_cancelled_in_the_end_of_turn_line() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::AddCrewKill { section: "s-hall-1".into() }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::AddCrewKill { section: "s-hall-1".into() }), 0.0).unwrap();
         let line = to_turn_end(&mut s);
         assert!(line.starts_with("End of turn 1: "), "{line}");
         assert!(line.contains("single crew kills cancelled: ") && line.contains("(4.3.5.b)"), "{line}");
@@ -1083,10 +1005,10 @@ mod tests {
         let r = s.game().roster.regiment("r-2wi").unwrap();
         assert_eq!((r.charges.last_turn, r.charges.in_a_row), (Some(1), 1));
         // Turn 2: charged again (recorded by hand this time): barred from turn 3.
-        s.dispatch(&Command::RecordCharge { regiment: "r-2wi".into() }, 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::RecordCharge { regiment: "r-2wi".into() }), 0.0).unwrap();
         let line = to_turn_end(&mut s);
         assert!(line.contains("may not charge next turn: 2nd Wisconsin (5.1.4)"), "{line}");
-        assert!(s.dispatch(&Command::RecordCharge { regiment: "r-2wi".into() }, 0.0).is_err());
+        assert!(s.dispatch(&Command::Unit(UnitCommand::RecordCharge { regiment: "r-2wi".into() }), 0.0).is_err());
     }
 
     #[test]
@@ -1128,11 +1050,11 @@ mod tests {
     fn rule_2_3_4_e_a_regiment_lost_counts_from_the_next_turn() {
         let mut s = Session::new(demo_game("g"));
         s.dispatch(
-            &Command::SetFlag {
+            &Command::Unit(UnitCommand::SetFlag {
                 regiment: "r-2wi".into(),
-                flag: crate::state::command::RegimentFlag::RemovedFromBoard,
+                flag: crate::state::roster::RegimentFlag::RemovedFromBoard,
                 on: true,
-            },
+            }),
             0.0,
         )
         .unwrap();
@@ -1154,11 +1076,11 @@ mod tests {
         let mut s = Session::new(demo_game("g"));
         for id in ["r-5al", "r-14tn", "r-1tn"] {
             s.dispatch(
-                &Command::SetFlag {
+                &Command::Unit(UnitCommand::SetFlag {
                     regiment: id.into(),
-                    flag: crate::state::command::RegimentFlag::RemovedFromBoard,
+                    flag: crate::state::roster::RegimentFlag::RemovedFromBoard,
                     on: true,
-                },
+                }),
                 0.0,
             )
             .unwrap();
@@ -1170,7 +1092,11 @@ mod tests {
     #[test]
     fn rule_8_a_stunned_officer_misses_one_turn_then_recovers() {
         let mut s = Session::new(demo_game("g"));
-        s.dispatch(&Command::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }, 0.0).unwrap();
+        s.dispatch(
+            &Command::Unit(UnitCommand::OfficerHit { officer: "o-archer".into(), effect: CasualtyEffect::Stunned }),
+            0.0,
+        )
+        .unwrap();
         let line = to_turn_end(&mut s);
         assert!(line.contains("is stunned: no benefits, no movement in turn 2 (8)"), "{line}");
         let line = to_turn_end(&mut s);

@@ -10,6 +10,7 @@ use johnny_reb::Game;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::exchange::{self, ARMY_LIST_FORMAT, ArmyList};
 use johnny_reb::state::roster::Side;
+use johnny_reb::state::roster_edit::RosterEdit;
 use leptos::prelude::*;
 
 /// A Johnny Reb file read for import.
@@ -42,7 +43,10 @@ pub fn rename_open_game(shell: Shell, name: String) -> Result<(), String> {
 
 /// Loads an army list for one side of the open game (undoable from the Game screen).
 fn load_army_list(side: Side, list: ArmyList) -> Result<(), String> {
-    use_store().dispatch(Command::ReplaceArmy { side, army: list.army }).map(|_| ()).map_err(|e| e.to_string())
+    use_store()
+        .dispatch(Command::Roster(RosterEdit::ReplaceArmy { side, army: list.army }))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn file_stem(name: &str) -> String {

@@ -11,8 +11,11 @@ use crate::shell::store::{Store as Shell, use_shell};
 use johnny_reb::Game;
 use johnny_reb::rules::{CellRef, Overrides};
 use johnny_reb::state::charges::LookupCharge;
-use johnny_reb::state::command::{Command, CommandError, Outcome, Session};
+use johnny_reb::state::command::{Command, Outcome};
 use johnny_reb::state::device::DeviceData;
+use johnny_reb::state::error::CommandError;
+use johnny_reb::state::result::{self, ResultRecord};
+use johnny_reb::state::session::Session;
 use leptos::prelude::*;
 
 /// Johnny Reb's signals, held by the shell's store.
@@ -88,29 +91,45 @@ impl Store {
     /// Applies a command to the game, for a tap whose refusal the error banner shows: the
     /// game is unchanged.
     pub fn send(self, command: Command) {
-        let _ = self.dispatch_all(vec![command]);
+        if let Err(e) = self.dispatch(command) {
+            self.refuse(&e);
+        }
+    }
+
+    /// Shows a refusal in the error banner.
+    pub fn refuse(self, error: &CommandError) {
+        self.error.set(Some(error.to_string()));
     }
 
     /// Applies a command and returns what it did (the morale checks it calls for, a stand
-    /// lost, integrity levels crossed), or the refusal, which is also shown.
+    /// lost, integrity levels crossed), or the refusal, for the caller to show (beside its
+    /// buttons, or in the banner with [`Store::refuse`]): the game is unchanged.
     pub fn dispatch(self, command: Command) -> Result<Outcome, CommandError> {
         let mut outcomes = self.dispatch_all(vec![command])?;
         outcomes.pop().ok_or_else(|| CommandError::Refused("Nothing to do.".into()))
     }
 
     /// Applies several commands as one change (one undo step), or none of them when one is
-    /// refused (its reason is shown and returned).
+    /// refused (its reason is returned, for the caller to show).
     pub fn dispatch_all(self, commands: Vec<Command>) -> Result<Vec<Outcome>, CommandError> {
         let mut result = Err(CommandError::Refused(String::new()));
         self.session.update(|s| result = s.dispatch_all(&commands, browser::now_ms()));
-        match &result {
-            Ok(_) => {
-                self.error.set(None);
-                self.shell.changed();
-            }
-            Err(e) => self.error.set(Some(e.to_string())),
+        if result.is_ok() {
+            // A change that went through ends an earlier refusal's message.
+            self.error.set(None);
+            self.shell.changed();
         }
         result
+    }
+
+    /// Applies a resolver's result as one change, in the order the game takes it
+    /// ([`result::batch`]). `Ok(false)`: the result changes nothing and nothing is recorded.
+    pub fn apply_result(self, record: &ResultRecord) -> Result<bool, CommandError> {
+        let batch = self.session.with_untracked(|s| result::batch(s.game(), record));
+        if batch.is_empty() {
+            return Ok(false);
+        }
+        self.dispatch_all(batch).map(|_| true)
     }
 
     /// Takes back the last change.
@@ -135,15 +154,6 @@ impl Store {
     pub fn set_charge_lookup(self, lookup: Option<LookupCharge>) {
         self.charge_lookup.set(lookup);
         self.shell.changed();
-    }
-
-    /// Forgets one Tables Card entry: the shipped value, or the gap, comes back.
-    pub fn reset_table_entry(self, cell: &CellRef) {
-        let mut had = false;
-        self.table_entries.update(|o| had = o.reset(cell).is_some());
-        if had {
-            self.shell.changed();
-        }
     }
 
     /// Changes the Tables Card entries in one step (an entry that spans several cells, an

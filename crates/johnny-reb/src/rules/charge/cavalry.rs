@@ -42,18 +42,6 @@ pub fn defender_table18_modifiers(own: i32, attacker_formation: i32, doubled: bo
     }
 }
 
-/// What a defender caught by a cavalry charge suffers if routed (5.5.5.a): cavalry whose
-/// bonus carries it into retreating infantry or gunners takes their surrender if they are
-/// routed; if only shaken there is an impact and perhaps a melee.
-pub fn caught_by_cavalry(defender_morale: MoraleLevel) -> Happened {
-    match defender_morale {
-        MoraleLevel::Routed => {
-            Happened::new("5.5.5.a", "The cavalry rides into the routed foot or gunners: they surrender.")
-        }
-        _ => Happened::new("5.5.5.a", "The foot or gunners are not routed: there is an impact and possibly a melee."),
-    }
-}
-
 /// The defender's answer to charging cavalry after its fear-of-charge check, which it takes
 /// as soon as the enemy is in sight (5.5.5.b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

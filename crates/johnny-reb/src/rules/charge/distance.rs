@@ -6,7 +6,7 @@
 use super::{Happened, inches_add, inches_ge, inches_min, inches_sub, show_inches};
 use crate::rules::tables::t16_charge_sequence::charge_bonus_dice;
 use crate::rules::unit::{Arm, Terrain};
-use crate::rules::{Cell, CellRef, Chance, Die, Distribution, Ratio, RuleError, RuleResult};
+use crate::rules::{Cell, Chance, Die, Distribution, Ratio, RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
 
 /// The result of a disorder roll (6.2, Table 3 "Disorder Roll").
@@ -418,20 +418,11 @@ pub fn chance_to_cover(
     }
 }
 
-/// The cell a missing Table 3 rate would name; the charge machine takes the normal move as
-/// an input, so this is only for messages.
-pub fn normal_move_cell(formation: &str, terrain: Terrain) -> CellRef {
-    CellRef::new("Table 3", formation, format!("{terrain:?}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::test_dice::dice;
     use proptest::prelude::*;
-
-    fn dice(faces: &[u8]) -> Vec<Die> {
-        faces.iter().map(|&f| Die::new(f).unwrap()).collect()
-    }
 
     fn foot(normal: u32) -> ChargeMoveSetup {
         ChargeMoveSetup {

@@ -366,21 +366,13 @@ impl Charge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::TwoDice;
     use crate::rules::charge::distance::BonusPath;
     use crate::rules::charge::sequence::{
         Advance, ChargeSetup, FireEffect, Input, MoraleCheckInput, Need, Objective, OfficerRoll, Waves,
     };
     use crate::rules::morale::{Aspect, Cover, MoraleSituation};
+    use crate::rules::test_dice::{d, two};
     use crate::rules::unit::{Quality, Terrain};
-
-    fn d(f: u8) -> Die {
-        Die::new(f).unwrap()
-    }
-
-    fn two(a: u8, b: u8) -> TwoDice {
-        TwoDice::new(a, b).unwrap()
-    }
 
     fn charger() -> ChargingUnit {
         ChargingUnit {

@@ -536,11 +536,8 @@ pub fn describe_breakthrough(charge_left_beyond_contact: Ratio, loser_moved: Rat
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::test_dice::two;
     use proptest::prelude::*;
-
-    fn two(a: u8, b: u8) -> TwoDice {
-        TwoDice::new(a, b).unwrap()
-    }
 
     #[test]
     fn rule_5_7_1_b_artillery_adds_enemy_figures() {

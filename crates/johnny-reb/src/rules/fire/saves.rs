@@ -265,6 +265,7 @@ pub fn area_cover_counts(woods_crossed: Ratio, rulings: &FireRulings) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::test_dice::dice;
 
     #[test]
     fn rule_4_2_6_c_lineal_cover_within_1_inch() {
@@ -287,10 +288,6 @@ mod tests {
     }
     use crate::rules::{CellRef, Entered, Ratio};
     use proptest::prelude::*;
-
-    fn dice(faces: &[u8]) -> Vec<Die> {
-        faces.iter().map(|f| Die::new(*f).unwrap()).collect()
-    }
 
     fn number(s: &SaveSituation) -> u8 {
         save_number(s, &FireRulings::default(), &Overrides::new()).unwrap().save

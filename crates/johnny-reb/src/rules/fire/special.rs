@@ -7,7 +7,7 @@ use super::{FireRulings, RocketDistance, Visibility, at_most};
 use crate::rules::Distribution;
 use crate::rules::tables::appendix_c_mortars::{self as app_c, Mortar};
 use crate::rules::tables::appendix_d_rare_weapons::{self as app_d, MachineGun};
-use crate::rules::tables::t08_small_arms_ranges::{self as t08, RangeBand, SmallArm};
+use crate::rules::tables::t08_small_arms_ranges::{self as t08, SmallArm};
 use crate::rules::unit::{Formation, OrderKind};
 use crate::rules::{Die, Overrides, Ratio, RuleError, RuleResult, TwoDice};
 use serde::{Deserialize, Serialize};
@@ -221,12 +221,6 @@ pub fn is_low_velocity(weapon: SmallArm) -> bool {
     matches!(weapon, SmallArm::SmoothboreMusket | SmallArm::Shotgun | SmallArm::Carbine)
 }
 
-/// Table 8 multiplier of a band, for screens that show it.
-pub fn band_multiplier(weapon: SmallArm, band: RangeBand, overrides: &Overrides) -> RuleResult<Ratio> {
-    Ok(overrides
-        .resolve(&t08::multiplier_cell(weapon, band), t08::multiplier(weapon, band))?
-        .map_or(Ratio::ONE, |s| s.value))
-}
 /// How far a rocket flies (Appendix D 6): the die dropped over the shoulder gives the
 /// direction where it lands and the distance by its pips, in inches or in feet
 /// ([`RocketDistance`]). Returned as the distance to measure on the table (doubled for 25 mm

@@ -39,6 +39,8 @@ pub enum CheckReason {
     },
     /// The building the unit occupies was hit (9.3.3.b).
     BuildingHit,
+    /// A charging enemy came within 3" (5.5.1; Table 2 no. 9), taken on Tables 17 and 18.
+    FearOfCharge,
     /// Any other check the rules call for (double canister's fear-of-charge is
     /// [`super::fear_of_charge`], not this).
     Other,
@@ -54,11 +56,103 @@ impl CheckReason {
             CheckReason::ArtilleryHit { .. } => 3,
             CheckReason::StandLost => 4,
             CheckReason::UnexpectedDevastation => 5,
-            CheckReason::BuildingHit | CheckReason::Other => 5,
+            // Fear of charge is among a unit's own problems (4.4.2).
+            CheckReason::BuildingHit | CheckReason::FearOfCharge | CheckReason::Other => 5,
             CheckReason::AdjacentUnitEliminated => 6,
             CheckReason::FriendlyRoutOrSurrender => 7,
             CheckReason::OfficerCasualtySeen { .. } => 7,
         }
+    }
+
+    /// The reasons the players pick from in the morale resolver, in the order of its toggles.
+    pub const OFFERED: [CheckReason; 10] = [
+        CheckReason::FirstKill,
+        CheckReason::StandLost,
+        CheckReason::CrewKill,
+        CheckReason::ArtilleryHit { canister: false },
+        CheckReason::UnexpectedDevastation,
+        CheckReason::FriendlyRoutOrSurrender,
+        CheckReason::AdjacentUnitEliminated,
+        CheckReason::OfficerCasualtySeen { spectacular_death: false },
+        CheckReason::OfficerCasualtySeen { spectacular_death: true },
+        CheckReason::FearOfCharge,
+    ];
+
+    /// Its word in `/resolve/morale?reason=...`.
+    pub fn key(self) -> &'static str {
+        match self {
+            CheckReason::FirstKill => "first-kill",
+            CheckReason::FigureLost => "figure-lost",
+            CheckReason::StandLost => "stand-lost",
+            CheckReason::CrewKill => "crew-kill",
+            CheckReason::ArtilleryHit { canister: false } => "artillery-hit",
+            CheckReason::ArtilleryHit { canister: true } => "canister-hit",
+            CheckReason::UnexpectedDevastation => "devastation",
+            CheckReason::FriendlyRoutOrSurrender => "saw-rout",
+            CheckReason::AdjacentUnitEliminated => "neighbour-eliminated",
+            CheckReason::OfficerCasualtySeen { spectacular_death: false } => "officer-hit",
+            CheckReason::OfficerCasualtySeen { spectacular_death: true } => "spectacular-death",
+            CheckReason::BuildingHit => "building-hit",
+            CheckReason::FearOfCharge => "fear-of-charge",
+            CheckReason::Other => "other",
+        }
+    }
+
+    /// The offered reason named by `key` ([`CheckReason::key`]).
+    pub fn from_key(key: &str) -> Option<CheckReason> {
+        CheckReason::OFFERED.into_iter().find(|r| r.key() == key)
+    }
+
+    /// The words on its toggle.
+    pub fn label(self) -> &'static str {
+        match self {
+            CheckReason::FirstKill => "First kill",
+            CheckReason::FigureLost => "Figure lost",
+            CheckReason::StandLost => "Stand lost",
+            CheckReason::CrewKill => "Crew hit",
+            CheckReason::ArtilleryHit { canister: false } => "Artillery hit",
+            CheckReason::ArtilleryHit { canister: true } => "Canister hit",
+            CheckReason::UnexpectedDevastation => "Rolled 12 on Table 10",
+            CheckReason::FriendlyRoutOrSurrender => "Saw a friend rout",
+            CheckReason::AdjacentUnitEliminated => "Neighbour eliminated",
+            CheckReason::OfficerCasualtySeen { spectacular_death: false } => "Saw an officer hit",
+            CheckReason::OfficerCasualtySeen { spectacular_death: true } => "Saw a spectacular death",
+            CheckReason::BuildingHit => "Building hit",
+            CheckReason::FearOfCharge => "Fear of charge",
+            CheckReason::Other => "Other",
+        }
+    }
+
+    /// Its line of Table 2 and the rule: "Table 2 no. 6, 4.4.1.d".
+    pub fn rule(self) -> &'static str {
+        match self {
+            CheckReason::FirstKill => "Table 2 no. 3, 4.4.1.a",
+            CheckReason::FigureLost => "6.8.6.b, Appendix F 12",
+            CheckReason::StandLost => "Table 2 no. 6, 4.4.1.d",
+            CheckReason::CrewKill => "Table 2 no. 4, 4.4.1.b",
+            CheckReason::ArtilleryHit { canister: false } => "Table 2 no. 5, 4.4.1.c",
+            CheckReason::ArtilleryHit { canister: true } => "Table 2 no. 5, 4.4.1.c, Appendix F 10",
+            CheckReason::UnexpectedDevastation => "Table 2 no. 7, 4.4.1.f",
+            CheckReason::FriendlyRoutOrSurrender => "Table 2 no. 1, 2.2",
+            CheckReason::AdjacentUnitEliminated => "Table 2 no. 8, 4.4.1.e",
+            CheckReason::OfficerCasualtySeen { .. } => "Table 2 no. 10, 8",
+            CheckReason::BuildingHit => "9.3.3.b",
+            CheckReason::FearOfCharge => "Table 2 no. 9, 5.5.1, Tables 17 and 18",
+            CheckReason::Other => "Table 2",
+        }
+    }
+
+    /// Checks caused by fire, where the side it came from counts (4.4.3.a).
+    pub fn from_fire(self) -> bool {
+        matches!(
+            self,
+            CheckReason::FirstKill
+                | CheckReason::FigureLost
+                | CheckReason::StandLost
+                | CheckReason::CrewKill
+                | CheckReason::ArtilleryHit { .. }
+                | CheckReason::UnexpectedDevastation
+        )
     }
 }
 

@@ -5,7 +5,7 @@
 use super::timer::{MarkingClock, unlock_audio};
 use crate::systems::johnny_reb::roster::morale_words;
 use crate::systems::johnny_reb::store::{Store, use_store};
-use johnny_reb::rules::command::IntegrityLevel;
+use johnny_reb::rules::command_integrity::IntegrityLevel;
 use johnny_reb::rules::unit::{Formation, MoraleLevel, OrderKind};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
@@ -81,13 +81,15 @@ fn send(store: Store, target: &Target, order: OrderChoice, refusal: RwSignal<Opt
         Target::Unit(unit) => OrdersCommand::Mark { unit: unit.clone(), order },
         Target::Group(group) => OrdersCommand::MarkGroup { group: group.clone(), order },
     };
-    if store.dispatch(Command::Orders(cmd)).is_ok() {
-        refusal.set(None);
-        true
-    } else {
-        refusal.set(store.error.get_untracked());
-        store.error.set(None);
-        false
+    match store.dispatch(Command::Orders(cmd)) {
+        Ok(_) => {
+            refusal.set(None);
+            true
+        }
+        Err(e) => {
+            refusal.set(Some(e.to_string()));
+            false
+        }
     }
 }
 
@@ -432,8 +434,9 @@ pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
     let unmarked_question = RwSignal::new(None::<Unmarked>);
     let finish_now = move || {
         unmarked_question.set(None);
-        if let Ok(out) = store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
-            on_message.run(out.text);
+        match store.dispatch(Command::Orders(OrdersCommand::FinishMarking { side })) {
+            Ok(out) => on_message.run(out.text),
+            Err(e) => store.refuse(&e),
         }
     };
     let finish = move |_| {

@@ -165,8 +165,9 @@ pub fn MarkingClock(timer: MarkingTimer, on_time_up: Callback<String>) -> impl I
             release_wake_lock();
             vibrate();
             beep();
-            if let Ok(out) = store.dispatch(Command::Orders(OrdersCommand::TimeUp)) {
-                on_time_up.run(out.text);
+            match store.dispatch(Command::Orders(OrdersCommand::TimeUp)) {
+                Ok(out) => on_time_up.run(out.text),
+                Err(e) => store.refuse(&e),
             }
         }
     };

@@ -3,9 +3,8 @@
 
 use super::queue::Due;
 use crate::systems::johnny_reb::store::use_store;
-use johnny_reb::state::checks::ChecksCommand;
 use johnny_reb::state::command::Command;
-use johnny_reb::state::tracker::{TrackerCommand, open_items};
+use johnny_reb::state::result::ResultRecord;
 use leptos::prelude::*;
 
 /// A resolver's result.
@@ -42,7 +41,8 @@ pub struct Applied {
 /// new choice of unit or dice can clear it. `on_applied` runs after a successful apply.
 ///
 /// "Apply to the game" sends the result's commands, the checks it queues and the tracker ticks
-/// it settles as one change: one undo takes the whole result back.
+/// it settles as one change, in the game's order ([`johnny_reb::state::result::batch`]): one
+/// undo takes the whole result back.
 #[component]
 pub fn ResultCard(
     #[prop(into)] result: Signal<Option<Resolution>>,
@@ -52,24 +52,17 @@ pub fn ResultCard(
     let store = use_store();
     let apply = move |_| {
         let Some(res) = result.get_untracked() else { return };
-        // The ticks go first: the result may take its own item out of the phase (an officer
-        // removed by a severe wound, a regiment removed by a rally's 2), and a tick after it
-        // would be refused with the whole result.
-        let ticks = store.session.with_untracked(|s| open_items(s.game(), &res.settles));
-        let mut batch: Vec<Command> =
-            ticks.into_iter().map(|key| Command::Tracker(TrackerCommand::Tick { key })).collect();
-        batch.extend(res.commands.iter().cloned());
-        if !res.queue.is_empty() {
-            batch.push(Command::Checks(ChecksCommand::Queue { checks: res.queue.clone() }));
-        }
-        let changed = !batch.is_empty();
-        if changed && store.dispatch_all(batch).is_err() {
+        let record =
+            ResultRecord { commands: res.commands.clone(), queue: res.queue.clone(), settles: res.settles.clone() };
+        match store.apply_result(&record) {
+            Ok(changed) => {
+                applied.set(Some(Applied { resolution: res, changed }));
+                if let Some(cb) = on_applied {
+                    cb.run(());
+                }
+            }
             // Refused: the reason is shown and nothing changed.
-            return;
-        }
-        applied.set(Some(Applied { resolution: res, changed }));
-        if let Some(cb) = on_applied {
-            cb.run(());
+            Err(e) => store.refuse(&e),
         }
     };
     let undo = move |_| {

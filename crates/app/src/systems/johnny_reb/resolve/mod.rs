@@ -1,12 +1,13 @@
 //! The Resolve area: "what do I need to roll, and what happened?" A menu of resolvers with big
 //! buttons; each works from a unit of the game (the result applied in one tap, undoable) or as
-//! a quick look-up with nothing recorded. Shared parts: the widgets ([`crate::widgets`]), [`picker`],
-//! [`card`], and the [`queue`] of morale checks due.
+//! a quick look-up with nothing recorded. Shared parts: the widgets ([`crate::widgets`]), the
+//! [`frame`] of every resolver, [`picker`], [`card`], and the [`queue`] of morale checks due.
 
 pub mod artillery;
 pub mod card;
 pub mod charge;
 pub mod fire;
+pub mod frame;
 pub mod missing;
 pub mod morale;
 pub mod movement;
@@ -50,18 +51,6 @@ pub fn ResolveScreen() -> impl IntoView {
                     .collect_view()}
             </nav>
         </section>
-    }
-    .into_any()
-}
-
-/// The link back to the menu at the top of every resolver.
-#[component]
-pub fn BackToMenu() -> impl IntoView {
-    view! {
-        <div class="row back">
-            <a href="/resolve" class="button">"← All resolvers"</a>
-        </div>
-        <queue::QueueList/>
     }
     .into_any()
 }

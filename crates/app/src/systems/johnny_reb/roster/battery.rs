@@ -7,6 +7,8 @@ use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::Quality;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::roster::{CANISTER_ROUNDS, GunState, GunType, Section};
+use johnny_reb::state::roster_edit::RosterEdit;
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
 const GUN_STATES: [GunState; 5] =
@@ -46,13 +48,13 @@ pub fn BatteryCard(id: String) -> impl IntoView {
                         if let Some(g) = guns.get(gun.get_untracked()).or(guns.first()) {
                             let n = battery.get_untracked().map(|b| b.sections.len()).unwrap_or(0) + 1;
                             let section = Section::new("new", format!("Section {n}"), g.clone(), Quality::Average);
-                            alerts.dispatch(store, Command::AddSection { battery: id.get_value(), section });
+                            alerts.dispatch(store, Command::Roster(RosterEdit::AddSection { battery: id.get_value(), section }));
                         }
                     }>{move || format!("Add a section to {}", name())}</button>
                 </div>
                 <div class="row">
-                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::CopyBattery { id: id.get_value() }); }>"Copy battery"</button>
-                    <button class="button danger" on:click=move |_| { alerts.dispatch(store, Command::DeleteBattery { id: id.get_value() }); }>"Delete battery"</button>
+                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::CopyBattery { id: id.get_value() })); }>"Copy battery"</button>
+                    <button class="button danger" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::DeleteBattery { id: id.get_value() })); }>"Delete battery"</button>
                 </div>
             </article>
         </Show>
@@ -92,21 +94,21 @@ fn SectionRow(id: String) -> impl IntoView {
                 })}
                 <div class="row">
                     <button class="button primary" aria-label=move || format!("Add a crew kill to {}", name())
-                        on:click=move |_| dispatch(Command::AddCrewKill { section: id.get_value() })>"+1 crew kill"</button>
+                        on:click=move |_| dispatch(Command::Unit(UnitCommand::AddCrewKill { section: id.get_value() }))>"+1 crew kill"</button>
                     <button class="button" aria-label=move || format!("Fire a round of canister from {}", name())
-                        on:click=move |_| dispatch(Command::UseCanister { section: id.get_value(), rounds: 1 })>"Canister fired"</button>
+                        on:click=move |_| dispatch(Command::Unit(UnitCommand::UseCanister { section: id.get_value(), rounds: 1 }))>"Canister fired"</button>
                     <button class="button" on:click=move |_| {
                         let limbered = section.get_untracked().map(|s| s.limbered).unwrap_or(false);
-                        dispatch(Command::SetLimbered { section: id.get_value(), limbered: !limbered });
+                        dispatch(Command::Unit(UnitCommand::SetLimbered { section: id.get_value(), limbered: !limbered }));
                     }>{move || if section.get().map(|s| s.limbered).unwrap_or(false) { "Unlimber" } else { "Limber" }}</button>
                 </div>
                 <details class="more">
                     <summary class="button">{move || format!("More for {}", name())}</summary>
                     <div class="row">
-                        <button class="button" on:click=move |_| dispatch(Command::RemoveCrewKill { section: id.get_value() })>"−1 crew kill"</button>
+                        <button class="button" on:click=move |_| dispatch(Command::Unit(UnitCommand::RemoveCrewKill { section: id.get_value() }))>"−1 crew kill"</button>
                         <button class="button" on:click=move |_| {
                             let low = section.get_untracked().map(|s| s.low_on_shot).unwrap_or(false);
-                            dispatch(Command::SetLowOnShot { section: id.get_value(), on: !low });
+                            dispatch(Command::Unit(UnitCommand::SetLowOnShot { section: id.get_value(), on: !low }));
                         }>{move || if section.get().map(|s| s.low_on_shot).unwrap_or(false) { "Shot resupplied" } else { "Low on shot" }}</button>
                     </div>
                     <label class="field">
@@ -114,7 +116,7 @@ fn SectionRow(id: String) -> impl IntoView {
                         <select on:change=move |ev| {
                             let v = event_target_value(&ev);
                             if let Some(state) = GUN_STATES.iter().find(|g| g.label() == v) {
-                                dispatch(Command::SetGunState { section: id.get_value(), state: *state });
+                                dispatch(Command::Unit(UnitCommand::SetGunState { section: id.get_value(), state: *state }));
                             }
                         }>
                             {GUN_STATES.into_iter().map(|g| view! {
@@ -123,8 +125,8 @@ fn SectionRow(id: String) -> impl IntoView {
                         </select>
                     </label>
                     <div class="row">
-                        <button class="button" on:click=move |_| dispatch(Command::CopySection { id: id.get_value() })>"Copy section"</button>
-                        <button class="button danger" on:click=move |_| dispatch(Command::DeleteSection { id: id.get_value() })>"Delete section"</button>
+                        <button class="button" on:click=move |_| dispatch(Command::Roster(RosterEdit::CopySection { id: id.get_value() }))>"Copy section"</button>
+                        <button class="button danger" on:click=move |_| dispatch(Command::Roster(RosterEdit::DeleteSection { id: id.get_value() }))>"Delete section"</button>
                     </div>
                 </details>
             </div>

@@ -6,6 +6,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::roster::{Regiment, Weapon, WeaponTraits};
+use johnny_reb::state::roster_edit::RosterEdit;
 use leptos::prelude::*;
 
 type TraitField = fn(&mut WeaponTraits) -> &mut bool;
@@ -38,7 +39,7 @@ pub fn RegimentEditor(regiment: Regiment, on_done: Callback<()>) -> impl IntoVie
         r.quality = quality.get_untracked();
         r.weapon = weapon.get_untracked();
         r.traits = traits.get_untracked();
-        if alerts.dispatch(store, Command::EditRegiment { regiment: r }).is_some() {
+        if alerts.dispatch(store, Command::Roster(RosterEdit::EditRegiment { regiment: r })).is_some() {
             on_done.run(());
         }
     };

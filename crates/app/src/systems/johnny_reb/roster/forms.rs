@@ -5,6 +5,7 @@ use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{Arm, Quality};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::roster::{MAX_FIGURES_PER_STAND, MIN_FIGURES_PER_STAND, Regiment, Weapon};
+use johnny_reb::state::roster_edit::RosterEdit;
 use leptos::prelude::*;
 
 /// A labelled name field with its Add button; empty names are refused by the command.
@@ -63,7 +64,10 @@ pub fn RegimentForm(brigade: String, on_done: Callback<()>) -> impl IntoView {
         let mut regiment =
             Regiment::new("new", name.get_untracked().trim(), stands, quality.get_untracked(), weapon.get_untracked());
         regiment.arm = ARMS.get(arm.get_untracked()).map(|a| a.1).unwrap_or(Arm::Infantry);
-        if alerts.dispatch(store, Command::AddRegiment { brigade: brigade.get_value(), regiment }).is_some() {
+        if alerts
+            .dispatch(store, Command::Roster(RosterEdit::AddRegiment { brigade: brigade.get_value(), regiment }))
+            .is_some()
+        {
             problem.set(None);
             name.set(String::new());
             on_done.run(());

@@ -8,9 +8,10 @@ mod officers;
 mod regiment;
 
 use crate::systems::johnny_reb::store::{Store, use_store};
-use johnny_reb::rules::command::IntegrityLevel;
+use johnny_reb::rules::command_integrity::IntegrityLevel;
 use johnny_reb::state::command::{Command, Outcome};
 use johnny_reb::state::roster::{CommandScope, Side};
+use johnny_reb::state::roster_edit::RosterEdit;
 use leptos::prelude::*;
 
 pub use regiment::{RegimentCard, morale_words};
@@ -33,7 +34,7 @@ impl RosterAlerts {
     /// Dispatches a command and turns what it did into alerts.
     pub fn dispatch(self, store: Store, command: Command) -> Option<Outcome> {
         let deleting = deleted_name(store, &command);
-        let outcome = store.dispatch(command).ok()?;
+        let outcome = store.dispatch(command).map_err(|e| store.refuse(&e)).ok()?;
         let mut new = Vec::new();
         for check in &outcome.morale_checks {
             new.push(RosterAlert::Check(format!(
@@ -64,12 +65,12 @@ fn deleted_name(store: Store, command: &Command) -> Option<String> {
     store.session.with_untracked(|s| {
         let roster = &s.game().roster;
         match command {
-            Command::DeleteRegiment { id } => roster.regiment(id).map(|r| r.name.clone()),
-            Command::DeleteBrigade { id } => roster.brigade(id).map(|b| b.name.clone()),
-            Command::DeleteDivision { id } => roster.division(id).map(|d| d.name.clone()),
-            Command::DeleteBattery { id } => roster.battery(id).map(|b| b.name.clone()),
-            Command::DeleteSection { id } => roster.section(id).map(|s| s.name.clone()),
-            Command::DeleteOfficer { id } => Side::BOTH
+            Command::Roster(RosterEdit::DeleteRegiment { id }) => roster.regiment(id).map(|r| r.name.clone()),
+            Command::Roster(RosterEdit::DeleteBrigade { id }) => roster.brigade(id).map(|b| b.name.clone()),
+            Command::Roster(RosterEdit::DeleteDivision { id }) => roster.division(id).map(|d| d.name.clone()),
+            Command::Roster(RosterEdit::DeleteBattery { id }) => roster.battery(id).map(|b| b.name.clone()),
+            Command::Roster(RosterEdit::DeleteSection { id }) => roster.section(id).map(|s| s.name.clone()),
+            Command::Roster(RosterEdit::DeleteOfficer { id }) => Side::BOTH
                 .iter()
                 .flat_map(|side| roster.army(*side).officers.iter())
                 .find(|o| &o.id == id)
@@ -137,7 +138,7 @@ pub fn RosterScreen() -> impl IntoView {
                 label="New division"
                 button="Add division"
                 on_add=Callback::new(move |name: String| {
-                    alerts.dispatch(store, Command::AddDivision { side: side.get_untracked(), name });
+                    alerts.dispatch(store, Command::Roster(RosterEdit::AddDivision { side: side.get_untracked(), name }));
                 })
             />
             <officers::OfficerList side=side/>
@@ -227,7 +228,7 @@ fn DivisionBlock(id: String) -> impl IntoView {
                     label="New brigade"
                     button="Add brigade"
                     on_add=Callback::new(move |name: String| {
-                        alerts.dispatch(store, Command::AddBrigade { division: id.get_value(), name });
+                        alerts.dispatch(store, Command::Roster(RosterEdit::AddBrigade { division: id.get_value(), name }));
                     })
                 />
             </div>
@@ -238,15 +239,15 @@ fn DivisionBlock(id: String) -> impl IntoView {
                         label="New divisional battery"
                         button="Add battery"
                         on_add=Callback::new(move |name: String| {
-                            alerts.dispatch(store, Command::AddBattery { owner: id.get_value(), name });
+                            alerts.dispatch(store, Command::Roster(RosterEdit::AddBattery { owner: id.get_value(), name }));
                         })
                     />
                 </div>
                 <div class="row">
-                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::CopyDivision { id: id.get_value() }); }>
+                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::CopyDivision { id: id.get_value() })); }>
                         "Copy division"
                     </button>
-                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::DeleteDivision { id: id.get_value() }); }>
+                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::DeleteDivision { id: id.get_value() })); }>
                         "Delete division"
                     </button>
                 </div>
@@ -311,7 +312,7 @@ fn BrigadeBlock(id: String) -> impl IntoView {
                             label="New battery"
                             button="Add battery"
                             on_add=Callback::new(move |name: String| {
-                                if alerts.dispatch(store, Command::AddBattery { owner: id.get_value(), name }).is_some() {
+                                if alerts.dispatch(store, Command::Roster(RosterEdit::AddBattery { owner: id.get_value(), name })).is_some() {
                                     adding.set(Adding::Nothing);
                                 }
                             })
@@ -327,14 +328,14 @@ fn BrigadeBlock(id: String) -> impl IntoView {
                     label="New name for the brigade"
                     button="Rename brigade"
                     on_add=Callback::new(move |name: String| {
-                        alerts.dispatch(store, Command::RenameBrigade { id: id.get_value(), name });
+                        alerts.dispatch(store, Command::Roster(RosterEdit::RenameBrigade { id: id.get_value(), name }));
                     })
                 />
                 <div class="row">
-                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::CopyBrigade { id: id.get_value() }); }>
+                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::CopyBrigade { id: id.get_value() })); }>
                         "Copy brigade"
                     </button>
-                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::DeleteBrigade { id: id.get_value() }); }>
+                    <button class="button" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::DeleteBrigade { id: id.get_value() })); }>
                         "Delete brigade"
                     </button>
                 </div>

@@ -5,6 +5,8 @@ use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::tables::t20_officer_casualty::CasualtyEffect;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::roster::{MAX_BENEFIT, Officer, OfficerCondition, Rank, Side};
+use johnny_reb::state::roster_edit::RosterEdit;
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
 fn effect_words(effect: CasualtyEffect) -> &'static str {
@@ -51,7 +53,7 @@ pub fn OfficerList(side: RwSignal<Side>) -> impl IntoView {
                     condition: OfficerCondition::Unhurt,
                     scenario_points: None,
                 };
-                if alerts.dispatch(store, Command::AddOfficer { side: side.get_untracked(), officer }).is_some() {
+                if alerts.dispatch(store, Command::Roster(RosterEdit::AddOfficer { side: side.get_untracked(), officer })).is_some() {
                     name.set(String::new());
                     problem.set(None);
                 }
@@ -104,7 +106,7 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                     <div class="row">
                         {CasualtyEffect::ALL.into_iter().map(|effect| view! {
                             <button class="button" on:click=move |_| {
-                                alerts.dispatch(store, Command::OfficerHit { officer: id.get_value(), effect });
+                                alerts.dispatch(store, Command::Unit(UnitCommand::OfficerHit { officer: id.get_value(), effect }));
                             }>{effect_words(effect)}</button>
                         }).collect_view()}
                     </div>
@@ -113,7 +115,7 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                         <select on:change=move |ev| {
                             let v = event_target_value(&ev);
                             let unit = if v.is_empty() { None } else { Some(v) };
-                            alerts.dispatch(store, Command::SetOfficerWith { officer: id.get_value(), unit });
+                            alerts.dispatch(store, Command::Unit(UnitCommand::SetOfficerWith { officer: id.get_value(), unit }));
                         }>
                             <option value="" selected=move || officer.get().is_some_and(|o| o.with_unit.is_none())>"With no regiment"</option>
                             {move || {
@@ -134,9 +136,9 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                     </label>
                     <div class="row">
                         <button class="button" on:click=move |_| {
-                            alerts.dispatch(store, Command::SetOfficerCondition { officer: id.get_value(), condition: OfficerCondition::Unhurt });
+                            alerts.dispatch(store, Command::Unit(UnitCommand::SetOfficerCondition { officer: id.get_value(), condition: OfficerCondition::Unhurt }));
                         }>"Unhurt"</button>
-                        <button class="button danger" on:click=move |_| { alerts.dispatch(store, Command::DeleteOfficer { id: id.get_value() }); }>"Delete officer"</button>
+                        <button class="button danger" on:click=move |_| { alerts.dispatch(store, Command::Roster(RosterEdit::DeleteOfficer { id: id.get_value() })); }>"Delete officer"</button>
                     </div>
                 </details>
             </article>

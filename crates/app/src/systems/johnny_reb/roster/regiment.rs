@@ -4,7 +4,10 @@
 use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{Formation, MoraleLevel};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
+use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::roster_edit::RosterEdit;
+use johnny_reb::state::units::UnitCommand;
 use leptos::prelude::*;
 
 /// Formations a regiment can be in (0.1.2, 6.8).
@@ -93,14 +96,14 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                     <button
                         class="button primary kill"
                         aria-label=move || format!("Add a kill to {}", name())
-                        on:click=move |_| dispatch(Command::AddKill { regiment: id.get_value() })
+                        on:click=move |_| dispatch(Command::Unit(UnitCommand::AddKill { regiment: id.get_value() }))
                     >
                         "+1 kill"
                     </button>
                     <button
                         class="button"
                         aria-label=move || format!("Take back a kill from {}", name())
-                        on:click=move |_| dispatch(Command::RemoveKill { regiment: id.get_value() })
+                        on:click=move |_| dispatch(Command::Unit(UnitCommand::RemoveKill { regiment: id.get_value() }))
                     >
                         "−1"
                     </button>
@@ -136,7 +139,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                                     <button
                                         class="button"
                                         aria-pressed=move || if regiment.get().map(|r| r.morale) == Some(level) { "true" } else { "false" }
-                                        on:click=move |_| dispatch(Command::SetMorale { unit: id.get_value(), level })
+                                        on:click=move |_| dispatch(Command::Unit(UnitCommand::SetMorale { unit: id.get_value(), level }))
                                     >
                                         {morale_words(level)}
                                     </button>
@@ -148,7 +151,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                             <select on:change=move |ev| {
                                 let v = event_target_value(&ev);
                                 if let Some(f) = FORMATIONS.iter().find(|f| f.label() == v) {
-                                    dispatch(Command::SetFormation { regiment: id.get_value(), formation: *f });
+                                    dispatch(Command::Unit(UnitCommand::SetFormation { regiment: id.get_value(), formation: *f }));
                                 }
                             }>
                                 {FORMATIONS
@@ -175,7 +178,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                                         <input
                                             type="checkbox"
                                             prop:checked=on
-                                            on:change=move |ev| dispatch(Command::SetFlag { regiment: id.get_value(), flag, on: event_target_checked(&ev) })
+                                            on:change=move |ev| dispatch(Command::Unit(UnitCommand::SetFlag { regiment: id.get_value(), flag, on: event_target_checked(&ev) }))
                                         />
                                         <span>{flag.label()}</span>
                                     </label>
@@ -193,12 +196,12 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                         <div class="row">
                             <button class="button" on:click=move |_| {
                                 let n = regiment.get_untracked().map(|r| r.detached_skirmishers).unwrap_or(0);
-                                dispatch(Command::SetDetachedSkirmishers { regiment: id.get_value(), stands: n.saturating_add(1) });
+                                dispatch(Command::Unit(UnitCommand::SetDetachedSkirmishers { regiment: id.get_value(), stands: n.saturating_add(1) }));
                             }>"Detach a stand"</button>
                             <button class="button" on:click=move |_| {
                                 let n = regiment.get_untracked().map(|r| r.detached_skirmishers).unwrap_or(0);
                                 if n > 0 {
-                                    dispatch(Command::SetDetachedSkirmishers { regiment: id.get_value(), stands: n - 1 });
+                                    dispatch(Command::Unit(UnitCommand::SetDetachedSkirmishers { regiment: id.get_value(), stands: n - 1 }));
                                 }
                             }>"Recall a stand"</button>
                         </div>
@@ -207,7 +210,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                             <select on:change=move |ev| {
                                 let host = event_target_value(&ev);
                                 if !host.is_empty() {
-                                    dispatch(Command::Merge { regiment: id.get_value(), host });
+                                    dispatch(Command::Unit(UnitCommand::Merge { regiment: id.get_value(), host }));
                                 }
                             }>
                                 <option value="" selected=true>"Choose a regiment of the brigade"</option>
@@ -228,19 +231,19 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                             </select>
                         </label>
                         <div class="row">
-                            <button class="button" on:click=move |_| dispatch(Command::CopyRegiment { id: id.get_value() })>"Copy"</button>
+                            <button class="button" on:click=move |_| dispatch(Command::Roster(RosterEdit::CopyRegiment { id: id.get_value() }))>"Copy"</button>
                             <button class="button" on:click=move |_| {
                                 if let Some(at) = place()
                                     && at.index > 0 {
-                                        dispatch(Command::MoveRegiment { id: id.get_value(), brigade: brigade.get_value(), to: at.index - 1 });
+                                        dispatch(Command::Roster(RosterEdit::MoveRegiment { id: id.get_value(), brigade: brigade.get_value(), to: at.index - 1 }));
                                     }
                             }>"Move up"</button>
                             <button class="button" on:click=move |_| {
                                 if let Some(at) = place() {
-                                    dispatch(Command::MoveRegiment { id: id.get_value(), brigade: brigade.get_value(), to: at.index + 1 });
+                                    dispatch(Command::Roster(RosterEdit::MoveRegiment { id: id.get_value(), brigade: brigade.get_value(), to: at.index + 1 }));
                                 }
                             }>"Move down"</button>
-                            <button class="button danger" on:click=move |_| dispatch(Command::DeleteRegiment { id: id.get_value() })>"Delete"</button>
+                            <button class="button danger" on:click=move |_| dispatch(Command::Roster(RosterEdit::DeleteRegiment { id: id.get_value() }))>"Delete"</button>
                         </div>
                     </div>
                 </Show>

@@ -232,13 +232,16 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
                     follows: None,
                     guns: guns_now,
                 };
-                if store.dispatch(Command::Charge(cmd)).is_ok() {
-                    let id = store
-                        .session
-                        .with_untracked(|s| s.game().charges.latest_for(s.game().turn, &a).map(|c| c.id.clone()));
-                    if let Some(id) = id {
-                        navigate(&format!("/resolve/charge?charge={id}"));
+                match store.dispatch(Command::Charge(cmd)) {
+                    Ok(_) => {
+                        let id = store
+                            .session
+                            .with_untracked(|s| s.game().charges.latest_for(s.game().turn, &a).map(|c| c.id.clone()));
+                        if let Some(id) = id {
+                            navigate(&format!("/resolve/charge?charge={id}"));
+                        }
                     }
+                    Err(e) => store.refuse(&e),
                 }
             }
             _ => {

@@ -6,22 +6,22 @@
 
 use super::super::card::{Applied, Resolution, ResultCard};
 use super::super::missing::Problem;
-use super::super::morale::Reason;
 use super::super::picker::{Pick, UnitPicker};
 use super::super::queue::Due;
 use super::declare::{inches, inches_field};
 use super::{Ctx, Held, words};
 use crate::shell::router::navigate;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
 use johnny_reb::rules::charge::cavalry::CavalryAftermath;
 use johnny_reb::rules::charge::followups::NextContact;
 use johnny_reb::rules::charge::{Charge, Outcome, Side};
 use johnny_reb::rules::morale::ArtillerySituation;
+use johnny_reb::rules::morale::CheckReason;
 use johnny_reb::rules::unit::MoraleLevel;
-use johnny_reb::rules::{Die, RuleError, RuleResult};
-use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit, result_commands};
-use johnny_reb::state::command::Command;
+use johnny_reb::rules::{RuleError, RuleResult};
+use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit};
+use johnny_reb::state::command::{Command, charge_result};
 use leptos::prelude::*;
 
 /// The end of the charge on screen.
@@ -63,7 +63,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
         let commands = match &s.held {
             Held::Game(id) => store.session.with(|st| {
                 let g = st.game();
-                g.charges.get(id).map(|gc| result_commands(g, gc)).unwrap_or_default()
+                g.charges.get(id).map(|gc| charge_result(g, gc)).unwrap_or_default()
             }),
             Held::Lookup => Vec::new(),
         };
@@ -75,7 +75,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
             .into_iter()
             .map(|unit| {
                 let name = store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, &unit));
-                Due { unit, name, reason: Reason::SawRout }
+                Due { unit, name, reason: CheckReason::FriendlyRoutOrSurrender }
             })
             .collect();
         let next = match (&s.sides.charger_id, &s.sides.defender_id, outcome) {
@@ -174,7 +174,7 @@ fn FollowUps(ctx: Ctx) -> impl IntoView {
                         what: "distance",
                         detail: "give the wave's distance to the target".into(),
                     })?;
-                    let die = thrown(&faces.get(), 1).and_then(|f| f.first().and_then(|f| Die::new(*f).ok()));
+                    let die = crate::widgets::dice::one_die(&faces.get());
                     s.charge.next_wave(wave, d, die)
                 }
                 Follow::Defender => {
@@ -209,11 +209,14 @@ fn FollowUps(ctx: Ctx) -> impl IntoView {
             follows: Some(follows),
             guns: None,
         };
-        if store.dispatch(Command::Charge(cmd)).is_ok() {
-            let id = store.session.with_untracked(|st| st.game().charges.charges.last().map(|c| c.id.clone()));
-            if let Some(id) = id {
-                navigate(&format!("/resolve/charge?charge={id}"));
+        match store.dispatch(Command::Charge(cmd)) {
+            Ok(_) => {
+                let id = store.session.with_untracked(|st| st.game().charges.charges.last().map(|c| c.id.clone()));
+                if let Some(id) = id {
+                    navigate(&format!("/resolve/charge?charge={id}"));
+                }
             }
+            Err(e) => store.refuse(&e),
         }
     };
     let is_game = move || shown.with(|s| matches!(s.as_ref().map(|s| &s.held), Some(Held::Game(_))));

@@ -8,7 +8,7 @@
 //! undoable, and it survives a reload); a quick look-up is kept on this device only. Several
 //! charges of one phase are listed in the order of 5.1.5 (nearest first), each resolved
 //! completely before the next. The result goes to the roster in one tap
-//! ([`johnny_reb::state::charges::result_commands`]).
+//! ([`johnny_reb::state::command::charge_result`]).
 //!
 //! Addresses: `?unit=ID` (the charging regiment: its charge of this turn, or a new one),
 //! `?charge=ID` (a charge of the game), `?lookup=1` (the quick look-up on this device).
@@ -18,6 +18,7 @@ mod ended;
 mod steps;
 pub mod words;
 
+use super::frame::ResolverFrame;
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::charge::{Advance, Charge, Input};
@@ -244,17 +245,14 @@ pub fn ChargeResolver() -> impl IntoView {
     let preset = query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty());
 
     view! {
-        <section class="screen resolver charge" aria-labelledby="resolver-title">
-            <super::BackToMenu/>
-            <h1 id="resolver-title">"Charge and melee"</h1>
-            <p class="muted">"5, Tables 16-19: declare, then each step of Table 16 in turn until the charge ends or a side routs."</p>
+        <ResolverFrame title="Charge and melee" rules="5, Tables 16-19: declare, then each step of Table 16 in turn until the charge ends or a side routs." class="charge">
             <ChargeList/>
             {move || if has_charge.get() {
                 view! { <ChargeView ctx=ctx/> }.into_any()
             } else {
                 view! { <declare::DeclareForm preset=preset.clone()/> }.into_any()
             }}
-        </section>
+        </ResolverFrame>
     }
     .into_any()
 }

@@ -4,13 +4,14 @@
 //! rules engine from what happened (4.4.1, 4.4.2); the players roll them.
 
 use super::super::missing::Problem;
-use super::super::morale::{Reason, mmp_words};
+use super::super::morale::mmp_words;
 use super::super::picker::{Pick, UnitPicker};
 use super::super::queue::{Due, use_queue};
 use super::declare::{FORMATIONS, count_field, inches, inches_field};
 use super::{Ctx, Sides, words};
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
+use crate::widgets::dice::{dice_of as several, one_die as one, two_dice as two};
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::distance::{
@@ -25,25 +26,12 @@ use johnny_reb::rules::morale::{
 };
 use johnny_reb::rules::tables::t20_officer_casualty::CasualtyEffect;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
-use johnny_reb::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleError, RuleResult, TwoDice};
+use johnny_reb::rules::{Chance, Distribution, Overrides, Ratio, RuleError, RuleResult, TwoDice};
 use johnny_reb::state::charges::{kill_effects, stands_lost_after};
 use johnny_reb::state::roster::{Regiment, Weapon};
 use leptos::prelude::*;
 
 // ---- small helpers ----
-
-fn one(faces: &[u8]) -> Option<Die> {
-    Die::new(*thrown(faces, 1)?.first()?).ok()
-}
-
-fn two(faces: &[u8]) -> Option<TwoDice> {
-    let d = thrown(faces, 2)?;
-    TwoDice::new(*d.first()?, *d.get(1)?).ok()
-}
-
-fn several(faces: &[u8], n: usize) -> Option<Vec<Die>> {
-    thrown(faces, n)?.into_iter().map(|f| Die::new(f).ok()).collect()
-}
 
 /// The button that resolves a step; disabled until everything is in.
 fn resolve_button(label: &'static str, ready: Signal<bool>, go: Callback<()>) -> AnyView {
@@ -770,7 +758,7 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             .map(|unit| {
                 let name =
                     store.session.with_untracked(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, &unit));
-                Due { unit, name, reason: Reason::FearOfCharge }
+                Due { unit, name, reason: CheckReason::FearOfCharge }
             })
             .collect();
         queue.push(due);

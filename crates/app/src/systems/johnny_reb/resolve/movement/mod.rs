@@ -8,11 +8,12 @@
 pub mod model;
 
 use super::card::{Applied, Resolution, ResultCard};
+use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::{DiceEntry, thrown};
+use crate::widgets::dice::DiceEntry;
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::distance::bonus_dice_count;
@@ -170,8 +171,8 @@ type ResetKey = (Option<String>, Intent, u8, bool, u8, u8, bool, bool);
 #[component]
 pub fn MoveResolver() -> impl IntoView {
     let store = use_store();
-    let query = use_query_map();
-    let chosen = RwSignal::new(query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty()));
+    let _query = use_query_map();
+    let chosen = from_address("unit");
     let known = RwSignal::new(None::<Facts>);
 
     // A quick look-up's unit.
@@ -367,7 +368,7 @@ pub fn MoveResolver() -> impl IntoView {
         _ => None,
     };
     let due = move || planned.get().and_then(|p| p.ok()).is_some_and(|p| roll_due(&p, distance_v()));
-    let die = move || thrown(&faces.get(), 1).and_then(|d| d.first().and_then(|f| Die::new(*f).ok()));
+    let die = move || crate::widgets::dice::one_die(&faces.get());
     let bonus = move || -> Option<Bonus> {
         (mode_v() == Mode::Charge && take_bonus.get()).then(|| Bonus {
             terrain: first(of(&BONUS_TERRAINS, bonus_terrain.get())).unwrap_or(Terrain::Open),
@@ -629,10 +630,7 @@ pub fn MoveResolver() -> impl IntoView {
     };
 
     view! {
-        <section class="screen resolver" aria-labelledby="resolver-title">
-            <super::BackToMenu/>
-            <h1 id="resolver-title">"Movement"</h1>
-            <p class="muted">"6, Tables 3 and 4: the allowance for the formation and the ground, the costs, the disorder roll."</p>
+        <ResolverFrame title="Movement" rules="6, Tables 3 and 4: the allowance for the formation and the ground, the costs, the disorder roll.">
             <UnitPicker pick=Pick::Units chosen=chosen/>
             {unit_view}
             {mode_view}
@@ -652,7 +650,7 @@ pub fn MoveResolver() -> impl IntoView {
                 _ => None,
             }}
             <ResultCard result=result applied=applied/>
-        </section>
+        </ResolverFrame>
     }
     .into_any()
 }

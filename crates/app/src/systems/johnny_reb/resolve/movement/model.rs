@@ -16,9 +16,11 @@ use johnny_reb::rules::tables::t03_movement_rates::Rate;
 use johnny_reb::rules::tables::t12_saving_rolls::AreaCover;
 use johnny_reb::rules::unit::{Arm, Formation, GunWeight, MoraleLevel, OrderKind, Quality, Terrain};
 use johnny_reb::rules::{Cell, Die, Overrides, Ratio, RuleError, RuleResult, Source};
-use johnny_reb::state::command::{Command, RegimentFlag};
+use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
+use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::units::UnitCommand;
 
 /// What moves and the state it is in before the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,19 +372,23 @@ pub fn commands(id: &str, before: Standing, after: Standing) -> Vec<Command> {
             Standing::Regiment { formation: f1, mounted: m1, prone: p1 },
         ) => {
             if p0 && !p1 {
-                out.push(Command::SetFlag { regiment: id.into(), flag: RegimentFlag::Prone, on: false });
+                out.push(Command::Unit(UnitCommand::SetFlag {
+                    regiment: id.into(),
+                    flag: RegimentFlag::Prone,
+                    on: false,
+                }));
             }
             if m0 != m1 {
-                out.push(Command::SetMounted { regiment: id.into(), mounted: m1, formation: f1 });
+                out.push(Command::Unit(UnitCommand::SetMounted { regiment: id.into(), mounted: m1, formation: f1 }));
             } else if f0 != f1 {
-                out.push(Command::SetFormation { regiment: id.into(), formation: f1 });
+                out.push(Command::Unit(UnitCommand::SetFormation { regiment: id.into(), formation: f1 }));
             }
         }
         (Standing::Guns { limbered: l0, .. }, Standing::Guns { limbered: l1, lost }) => {
             if lost {
-                out.push(Command::SetGunState { section: id.into(), state: GunState::Destroyed });
+                out.push(Command::Unit(UnitCommand::SetGunState { section: id.into(), state: GunState::Destroyed }));
             } else if l0 != l1 {
-                out.push(Command::SetLimbered { section: id.into(), limbered: l1 });
+                out.push(Command::Unit(UnitCommand::SetLimbered { section: id.into(), limbered: l1 }));
             }
         }
         _ => {}
@@ -1163,6 +1169,7 @@ pub fn charge_resolution(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_dice::{dice, die};
     use johnny_reb::rules::{CellRef, Entered};
     use johnny_reb::state::demo::demo_game;
 
@@ -1187,10 +1194,6 @@ mod tests {
         Ground::Terrain(TerrainType::Broken)
     }
 
-    fn die(f: u8) -> Option<Die> {
-        Die::new(f).ok()
-    }
-
     fn twenty_five_mm() -> RulesSettings {
         let mut s = RulesSettings::default();
         s.fire.figures_25mm = true;
@@ -1213,16 +1216,16 @@ mod tests {
         assert_eq!(r.settles, vec!["move-r-1tn".to_string()], "it ticks the tracker's phase-six item");
         // The greater distance waits for the die; a 3 is not higher than BMP 3: disorder.
         assert!(resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, None).is_none());
-        let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, die(3)).unwrap();
+        let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, Some(die(3))).unwrap();
         assert_eq!(
             r.commands,
-            vec![Command::SetFormation { regiment: "r-1tn".into(), formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r-1tn".into(), formation: Formation::Disorder })]
         );
         assert!(r.headline.contains("ends in disorder (6.2)"), "{}", r.headline);
-        let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, die(4)).unwrap();
+        let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, Some(die(4))).unwrap();
         assert!(r.commands.is_empty());
         // A quick look-up records nothing.
-        let r = resolution(&line_regiment(), None, &p, Distance::Greater, die(1)).unwrap();
+        let r = resolution(&line_regiment(), None, &p, Distance::Greater, Some(die(1))).unwrap();
         assert!(!r.recorded && r.commands.is_empty());
     }
 
@@ -1273,15 +1276,21 @@ mod tests {
         let i = Intent { ground: broken(), direction: Direction::FrontToFlankFirst, ..Intent::default() };
         let p = plan(&column, &i, &Overrides::new(), &s).unwrap();
         assert_eq!((p.first, p.greater), (Ratio::whole(1), Some(Ratio::whole(3))));
-        let r = resolution(&column, Some("r"), &p, Distance::Greater, die(5)).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Line }]);
+        let r = resolution(&column, Some("r"), &p, Distance::Greater, Some(die(5))).unwrap();
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Line })]
+        );
         // The column moves 14" down the road and turns front-to-flank at the end: 16" - 2".
         let i = Intent { ground: Ground::Road, direction: Direction::FrontToFlankLast, ..Intent::default() };
         let p = plan(&column, &i, &Overrides::new(), &s).unwrap();
         assert_eq!(p.greater, Some(Ratio::whole(14)));
         // A failed roll leaves it in disorder instead.
-        let r = resolution(&column, Some("r"), &p, Distance::Greater, die(2)).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        let r = resolution(&column, Some("r"), &p, Distance::Greater, Some(die(2))).unwrap();
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
     }
 
     #[test]
@@ -1315,7 +1324,10 @@ mod tests {
         let p = plan(&line_regiment(), &i, &Overrides::new(), &s).unwrap();
         assert_eq!((p.first, p.greater, p.roll), (Ratio::whole(6), None, None));
         let r = resolution(&line_regiment(), Some("r"), &p, Distance::First, None).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
     }
 
     #[test]
@@ -1362,13 +1374,21 @@ mod tests {
         let r = resolution(&cav, Some("r"), &p, Distance::First, None).unwrap();
         assert_eq!(
             r.commands,
-            vec![Command::SetMounted { regiment: "r".into(), mounted: false, formation: Formation::Skirmish }]
+            vec![Command::Unit(UnitCommand::SetMounted {
+                regiment: "r".into(),
+                mounted: false,
+                formation: Formation::Skirmish
+            })]
         );
         // Failing the roll after the long move: the dismounted stands are deployed in disorder.
-        let r = resolution(&cav, Some("r"), &p, Distance::Greater, die(1)).unwrap();
+        let r = resolution(&cav, Some("r"), &p, Distance::Greater, Some(die(1))).unwrap();
         assert_eq!(
             r.commands,
-            vec![Command::SetMounted { regiment: "r".into(), mounted: false, formation: Formation::Disorder }]
+            vec![Command::Unit(UnitCommand::SetMounted {
+                regiment: "r".into(),
+                mounted: false,
+                formation: Formation::Disorder
+            })]
         );
         // The 15th Virginia on foot in disorder falls back 3" to its horses (6" - 3 BMP).
         let on_foot = Facts {
@@ -1417,10 +1437,16 @@ mod tests {
         let p = plan(&skirmish, &i, &Overrides::new(), &s).unwrap();
         assert_eq!(p.first, Ratio::whole(12), "skirmish rate in the open (6.4.1)");
         assert_eq!(p.roll.map(|r| (r.kind, r.target)), Some((RollKind::Reform, 3)));
-        let ok = resolution(&skirmish, Some("r"), &p, Distance::First, die(4)).unwrap();
-        assert_eq!(ok.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Line }]);
-        let bad = resolution(&skirmish, Some("r"), &p, Distance::First, die(3)).unwrap();
-        assert_eq!(bad.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        let ok = resolution(&skirmish, Some("r"), &p, Distance::First, Some(die(4))).unwrap();
+        assert_eq!(
+            ok.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Line })]
+        );
+        let bad = resolution(&skirmish, Some("r"), &p, Distance::First, Some(die(3))).unwrap();
+        assert_eq!(
+            bad.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
         let disorder = Facts {
             who: Who::Regiment {
                 arm: Arm::Infantry,
@@ -1454,7 +1480,10 @@ mod tests {
         // 6" disorder distance in the open plus up to 4" (Table 4).
         assert_eq!(p.first, Ratio::whole(10));
         let r = resolution(&line_regiment(), Some("r"), &p, Distance::First, None).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFormation { regiment: "r".into(), formation: Formation::Disorder }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: "r".into(), formation: Formation::Disorder })]
+        );
         let gun =
             Facts { who: Who::Guns { weight: Some(GunWeight::Light), limbered: true }, bmp: None, ..line_regiment() };
         let i = Intent {
@@ -1466,8 +1495,11 @@ mod tests {
         let p = plan(&gun, &i, &Overrides::new(), &s).unwrap();
         // Light woods save on 1 or 2: the gun smashes on 1, 2 or 3 (6.5.8.b).
         assert_eq!(p.roll.map(|r| r.target), Some(3));
-        let r = resolution(&gun, Some("s"), &p, Distance::First, die(3)).unwrap();
-        assert_eq!(r.commands, vec![Command::SetGunState { section: "s".into(), state: GunState::Destroyed }]);
+        let r = resolution(&gun, Some("s"), &p, Distance::First, Some(die(3))).unwrap();
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetGunState { section: "s".into(), state: GunState::Destroyed })]
+        );
         let unlimbered = Facts { who: Who::Guns { weight: Some(GunWeight::Light), limbered: false }, ..gun };
         assert!(plan(&unlimbered, &i, &Overrides::new(), &s).is_err());
     }
@@ -1491,7 +1523,7 @@ mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(r.commands, vec![Command::SetLimbered { section: "s".into(), limbered: true }]);
+        assert_eq!(r.commands, vec![Command::Unit(UnitCommand::SetLimbered { section: "s".into(), limbered: true })]);
         // By hand it must be unlimbered; by prolonge at half the limbered rate (6.6.2, 6.6.3).
         let i = Intent { gun_move: GunMove::HandPush, ..Intent::default() };
         assert_eq!(plan(&gun, &i, &Overrides::new(), &s).unwrap().first, Ratio::whole(3));
@@ -1504,28 +1536,28 @@ mod tests {
     #[test]
     fn rule_5_3_2_charge_marks_red_at_11_yellow_at_8() {
         let s = RulesSettings::default();
-        let dice: Vec<Die> = [1, 2, 3].iter().filter_map(|f| Die::new(*f).ok()).collect();
+        let thrown = dice(&[1, 2, 3]);
         let bonus = Bonus { terrain: Terrain::Open, enters: None };
         let (marks, words) = charge_marks(
             &line_regiment(),
             Ground::Terrain(TerrainType::Open),
             Ratio::whole(5),
             false,
-            Some((bonus, &dice)),
+            Some((bonus, &thrown)),
             &s,
         )
         .unwrap();
         assert_eq!((marks.total, marks.disorder_at), (Ratio::whole(11), Some(Ratio::whole(8))));
         assert!(words.iter().any(|w| w.contains("11″")), "{words:?}");
         // 5.3.2.c: a 10 in the open, into the woods 5" on: 7 1/2" of bonus, disorder 5" on.
-        let dice: Vec<Die> = [4, 3, 3].iter().filter_map(|f| Die::new(*f).ok()).collect();
+        let thrown = dice(&[4, 3, 3]);
         let bonus = Bonus { terrain: Terrain::Open, enters: Some((Terrain::Broken, Ratio::whole(5))) };
         let (marks, _) = charge_marks(
             &line_regiment(),
             Ground::Terrain(TerrainType::Open),
             Ratio::whole(5),
             false,
-            Some((bonus, &dice)),
+            Some((bonus, &thrown)),
             &s,
         )
         .unwrap();
@@ -1537,7 +1569,7 @@ mod tests {
                 Ground::Terrain(TerrainType::Open),
                 Ratio::whole(5),
                 false,
-                Some((bonus, &dice[..2])),
+                Some((bonus, &thrown[..2])),
                 &s
             )
             .is_err()
@@ -1588,7 +1620,10 @@ mod tests {
         let p = plan(&prone, &Intent::default(), &Overrides::new(), &s).unwrap();
         assert_eq!((p.first, p.greater), (Ratio::whole(4), Some(Ratio::whole(7))));
         let r = resolution(&prone, Some("r"), &p, Distance::First, None).unwrap();
-        assert_eq!(r.commands, vec![Command::SetFlag { regiment: "r".into(), flag: RegimentFlag::Prone, on: false }]);
+        assert_eq!(
+            r.commands,
+            vec![Command::Unit(UnitCommand::SetFlag { regiment: "r".into(), flag: RegimentFlag::Prone, on: false })]
+        );
     }
 
     #[test]
@@ -1599,7 +1634,7 @@ mod tests {
         assert_eq!(p.charge_normal, Some((Ratio::whole(5), Some(Ratio::whole(8)))));
         let open = Ground::Terrain(TerrainType::Open);
         let bonus = Bonus { terrain: Terrain::Open, enters: None };
-        let dice: Vec<Die> = [1, 2, 3].iter().filter_map(|f| Die::new(*f).ok()).collect();
+        let thrown = dice(&[1, 2, 3]);
         assert!(
             charge_resolution(
                 &line_regiment(),
@@ -1608,7 +1643,7 @@ mod tests {
                 open,
                 Distance::First,
                 None,
-                Some((bonus, dice[..2].to_vec())),
+                Some((bonus, thrown[..2].to_vec())),
                 &s
             )
             .is_none()
@@ -1620,7 +1655,7 @@ mod tests {
             open,
             Distance::First,
             None,
-            Some((bonus, dice.clone())),
+            Some((bonus, thrown.clone())),
             &s,
         )
         .unwrap()
@@ -1629,8 +1664,9 @@ mod tests {
         assert!(r.commands.is_empty(), "the charge itself is recorded by the charge resolver");
         // The greater normal move needs its disorder die first; failed, the yellow marker is at 8".
         assert!(charge_resolution(&line_regiment(), None, &p, open, Distance::Greater, None, None, &s).is_none());
-        let r =
-            charge_resolution(&line_regiment(), None, &p, open, Distance::Greater, die(2), None, &s).unwrap().unwrap();
+        let r = charge_resolution(&line_regiment(), None, &p, open, Distance::Greater, Some(die(2)), None, &s)
+            .unwrap()
+            .unwrap();
         assert!(
             r.details.iter().any(|d| d.contains("Yellow marker, where it falls into disorder: 8″")),
             "{:?}",
@@ -1644,7 +1680,7 @@ mod tests {
             open,
             Distance::First,
             None,
-            Some((bonus, dice)),
+            Some((bonus, thrown)),
             &twenty_five_mm(),
         )
         .unwrap()

@@ -70,7 +70,7 @@ pub enum Stance {
 /// activity, retire from field).
 ///
 /// ```
-/// use johnny_reb::rules::command::{integrity_levels, Stance};
+/// use johnny_reb::rules::command_integrity::{integrity_levels, Stance};
 /// let (cease, retire) = integrity_levels(Stance::Determined);
 /// assert_eq!((cease.value(), retire.value()), (Some(&50), Some(&70)));
 /// ```
@@ -116,7 +116,7 @@ pub struct Integrity {
 /// ([`level_in_force`]).
 ///
 /// ```
-/// use johnny_reb::rules::command::{integrity, Element, ElementKind, IntegrityLevel, Stance};
+/// use johnny_reb::rules::command_integrity::{integrity, Element, ElementKind, IntegrityLevel, Stance};
 /// let reg = |lost| Element { kind: ElementKind::Regiment, scenario_points: None, lost };
 /// // Five regiments and a brigadier: 13 points. Two regiments lost: 4 points, under 40 percent.
 /// let c = [reg(true), reg(true), reg(false), reg(false), reg(false),
@@ -159,7 +159,7 @@ pub fn integrity(elements: &[Element], stance: Stance) -> RuleResult<Integrity> 
 /// the turn after" (11.2). Before that the command still fights.
 ///
 /// ```
-/// use johnny_reb::rules::command::{level_in_force, IntegrityLevel};
+/// use johnny_reb::rules::command_integrity::{level_in_force, IntegrityLevel};
 /// assert_eq!(level_in_force(IntegrityLevel::RetireFromField, 6, 6), IntegrityLevel::Fighting);
 /// assert_eq!(level_in_force(IntegrityLevel::RetireFromField, 6, 7), IntegrityLevel::RetireFromField);
 /// ```
@@ -175,7 +175,7 @@ pub fn level_in_force(level: IntegrityLevel, reached_on_turn: u32, turn: u32) ->
 /// `increases_distance`: the move takes it farther from every enemy unit.
 ///
 /// ```
-/// use johnny_reb::rules::command::{move_permitted, IntegrityLevel};
+/// use johnny_reb::rules::command_integrity::{move_permitted, IntegrityLevel};
 /// // An isolated unit may advance, not charge, to rejoin the main force.
 /// assert!(move_permitted(IntegrityLevel::CeaseOffensive, true, false, false, true, false));
 /// assert!(!move_permitted(IntegrityLevel::CeaseOffensive, true, true, false, true, false));

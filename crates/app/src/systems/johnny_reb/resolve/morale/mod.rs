@@ -1,0 +1,203 @@
+//! The morale check (2.3, Tables 2, 5, 6, 7) and the Phase Two rally (2.4): choose the unit,
+//! the reason, roll. Everything the game knows is filled in; the rest is asked as toggles. The
+//! rules part is [`model`].
+
+pub mod model;
+
+use super::card::{Applied, ResultCard};
+use super::frame::{ResolverFrame, from_address};
+use super::picker::{Pick, UnitPicker};
+use crate::shell::router::use_query_map;
+use crate::systems::johnny_reb::store::use_store;
+use crate::widgets::dice::DiceEntry;
+use crate::widgets::odds::OddsLine;
+use crate::widgets::toggles::{Stepper, Toggles};
+use johnny_reb::rules::morale::{ArtillerySituation, Aspect, Cover, Isolation, RallyingUnit, check_odds, rally_odds};
+use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, Quality};
+use leptos::prelude::*;
+
+pub use model::*;
+
+/// The morale check or rally resolver at `/resolve/morale` or `/resolve/rally`.
+#[component]
+pub fn MoraleResolver(kind: Kind) -> impl IntoView {
+    let store = use_store();
+    let query = use_query_map();
+    let chosen = from_address("unit");
+    let reason = RwSignal::new(
+        query
+            .with_untracked(|q| q.get("reason"))
+            .and_then(|k| CheckReason::from_key(&k))
+            .unwrap_or(CheckReason::FirstKill),
+    );
+    let guns = RwSignal::new(false);
+    let quality = RwSignal::new(Quality::Average);
+    let level = RwSignal::new(if kind == Kind::Rally { MoraleLevel::Shaken } else { MoraleLevel::Good });
+    let stands_lost = RwSignal::new(0u32);
+    let benefit = RwSignal::new(0u32);
+    let merged = RwSignal::new(0u32);
+    let brigade_lost = RwSignal::new(0u32);
+    let cover = RwSignal::new(Cover::None);
+    let aspect = RwSignal::new(Aspect::Front);
+    let isolation = RwSignal::new(Isolation::NotIsolated);
+    let protected = RwSignal::new(false);
+    let situation = RwSignal::new(ArtillerySituation::SectionAlone);
+    let failed_before = RwSignal::new(false);
+    let formation = RwSignal::new(Formation::Line);
+    let charger_formation = RwSignal::new(Formation::Line);
+    let charger_mounted = RwSignal::new(false);
+    let faces = RwSignal::new(Vec::<u8>::new());
+    let applied = RwSignal::new(None::<Applied>);
+
+    // A fear-of-charge check queued by a charge (5.5.1): the charging unit of this turn's latest
+    // charge in progress, as it stands 3" from its target.
+    Effect::new(move |_| {
+        if reason.get() != CheckReason::FearOfCharge {
+            return;
+        }
+        let attacker = store.session.with(|s| {
+            let g = s.game();
+            g.charges.charges.iter().rev().find(|c| c.turn == g.turn).map(|c| c.charge.charger_for_fear_of_charge())
+        });
+        if let Some(a) = attacker {
+            charger_formation.set(a.formation);
+            charger_mounted.set(a.arm == Arm::Cavalry { mounted: true });
+        }
+    });
+
+    let known = Memo::new(move |_| chosen.get().and_then(|id| store.session.with(|s| facts(s.game(), &id))));
+    // Fill in what the game knows whenever the unit (or the game) changes; a result already
+    // applied keeps its own record on the card.
+    Effect::new(move |_| {
+        if let Some(f) = known.get() {
+            guns.set(f.guns);
+            quality.set(f.quality);
+            level.set(f.level);
+            stands_lost.set(f.stands_lost);
+            benefit.set(u32::from(f.benefit));
+            merged.set(f.merged);
+            formation.set(f.formation);
+            brigade_lost.set(f.brigade_lost);
+        }
+    });
+    // A queued check opened from this very screen changes only the query.
+    Effect::new(move |_| {
+        let (unit, why) = query.with(|q| (q.get("unit"), q.get("reason")));
+        if let Some(u) = unit.filter(|u| !u.is_empty()) {
+            chosen.set(Some(u));
+        }
+        if let Some(r) = why.and_then(|k| CheckReason::from_key(&k)) {
+            reason.set(r);
+        }
+    });
+    Effect::new(move |prev: Option<(Option<String>, CheckReason)>| {
+        let now = (chosen.get(), reason.get());
+        if prev.is_some_and(|p| p != now) {
+            applied.set(None);
+            faces.set(Vec::new());
+        }
+        now
+    });
+
+    let inputs = move || Inputs {
+        kind,
+        reason: reason.get(),
+        guns: guns.get(),
+        quality: quality.get(),
+        level: level.get(),
+        stands_lost: stands_lost.get(),
+        benefit: benefit.get(),
+        merged: merged.get(),
+        brigade_lost: brigade_lost.get(),
+        cover: cover.get(),
+        aspect: aspect.get(),
+        isolation: isolation.get(),
+        protected: protected.get(),
+        situation: situation.get(),
+        failed_before: failed_before.get(),
+        formation: formation.get(),
+        charger: (charger_formation.get(), charger_mounted.get()),
+    };
+    let rulings = move || store.session.with(|s| s.game().setup.rules.morale.clone());
+    let computed = Memo::new(move |_| {
+        let i = inputs();
+        store.table_entries.with(|o| inputs_mmp(&i, o, &rulings()))
+    });
+    let form = Memo::new(move |_| MoraleForm { unit: chosen.get(), inputs: inputs(), faces: faces.get() });
+    let result = Signal::derive(move || {
+        form.with(|f| store.session.with(|s| store.table_entries.with(|o| model::resolve(f, s.game(), o))))
+    });
+
+    let title = if kind == Kind::Check { "Morale check" } else { "Rally" };
+    let rules = if kind == Kind::Check { "2.3, Tables 2, 5, 6, 7" } else { "2.4, Tables 5, 6, 7" };
+    view! {
+        <ResolverFrame title=title rules=rules>
+            <UnitPicker pick=Pick::Units chosen=chosen/>
+            {move || match known.get() {
+                Some(f) => view! {
+                    <p class="facts">{format!(
+                        "{} · {} · {} · {} stands lost{}",
+                        if f.guns { "Gun crew" } else { "Regiment" },
+                        f.quality.label(),
+                        word(f.level),
+                        f.stands_lost,
+                        f.officer.map(|o| format!(" · with {o} (benefit {})", f.benefit)).unwrap_or_default()
+                    )}</p>
+                }.into_any(),
+                None => view! {
+                    <Toggles legend="Unit" options=vec![(false, "Regiment"), (true, "Gun section")] value=guns/>
+                    <Toggles legend="Quality" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/>
+                    <Toggles legend="Morale now" options=vec![(MoraleLevel::Good, "Good"), (MoraleLevel::Shaken, "Shaken"), (MoraleLevel::Routed, "Routed")] value=level/>
+                    <Stepper label="Stands lost" value=stands_lost max=6/>
+                    <Stepper label="Officer's benefit" value=benefit max=6/>
+                }.into_any(),
+            }}
+            {(kind == Kind::Check).then(|| view! {
+                <Toggles legend="Reason (Table 2)" options=CheckReason::OFFERED.iter().map(|r| (*r, r.label())).collect() value=reason/>
+                <p class="muted">{move || reason.get().rule()}</p>
+                <Show when=move || reason.get().from_fire()>
+                    <Toggles legend="Fired on (4.4.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
+                </Show>
+                <Show when=move || reason.get() == CheckReason::FearOfCharge>
+                    <Toggles legend="The charge comes on its (5.5.3.a)" options=vec![(Aspect::Front, "Front"), (Aspect::PartialFlank, "Partial flank"), (Aspect::FullFlank, "Flank"), (Aspect::Rear, "Rear")] value=aspect/>
+                    <Toggles legend="Charging unit's formation (Table 18)" options=super::charge::declare_formations() value=charger_formation/>
+                    <Toggles legend="Charging unit (5.5.5.a)" options=vec![(false, "On foot"), (true, "Mounted cavalry")] value=charger_mounted/>
+                    {move || known.get().is_none().then(|| view! {
+                        <Toggles legend="Its formation (Table 18)" options=super::charge::declare_formations() value=formation/>
+                    })}
+                </Show>
+            })}
+            <Toggles legend="Cover (2.3.4.b)" options=vec![(Cover::None, "In the open"), (Cover::Cover, "Cover"), (Cover::MediumWorks, "Medium works"), (Cover::HeavyWorks, "Heavy works")] value=cover/>
+            <Toggles legend="Friends in sight (2.3.4.d)" options=vec![(Isolation::NotIsolated, "3 or more"), (Isolation::TwoUnits, "2"), (Isolation::OneUnit, "1"), (Isolation::NoUnit, "None")] value=isolation/>
+            <Toggles legend="Protected by own troops (2.3.4.c)" options=vec![(false, "No"), (true, "Yes")] value=protected/>
+            <Stepper label="Regiments of its brigade lost (2.3.4.e)" value=brigade_lost max=12/>
+            <Show when=move || guns.get()>
+                <Toggles legend="Guns (2.3.3)" options=vec![(ArtillerySituation::SectionAlone, "Section alone"), (ArtillerySituation::WithCompleteBattery, "With its battery"), (ArtillerySituation::SupportedByInfantry, "Supported by infantry")] value=situation/>
+                {(kind == Kind::Rally).then(|| view! {
+                    <Toggles legend="Failed to rally on an earlier turn (2.4)" options=vec![(false, "No"), (true, "Yes")] value=failed_before/>
+                })}
+            </Show>
+            {move || match computed.get() {
+                Ok(m) => {
+                    let i = inputs();
+                    let r = rulings();
+                    let (what, chance) = match kind {
+                        Kind::Check => ("Passes", check_odds(m.value, i.level).chance_that(|x| x.passed())),
+                        Kind::Rally => {
+                            let who = if i.guns { RallyingUnit::ArtilleryCrew { failed_before: i.failed_before } } else { RallyingUnit::Regiment };
+                            ("Rallies", rally_odds(m.value, i.level, who, &r).chance_that(|x| x.rallied()))
+                        }
+                    };
+                    view! {
+                        <p class="mmp">{mmp_words(&m)}</p>
+                        <OddsLine target=format!("Roll higher than {} on two dice (2 always routs, 12 always rallies: 2.3.2)", m.value) chances=vec![(what, chance)]/>
+                    }.into_any()
+                }
+                Err(e) => view! { <super::missing::Problem error=e/> }.into_any(),
+            }}
+            <DiceEntry name="Die" count=Signal::derive(|| 2usize) faces=faces/>
+            <ResultCard result=result applied=applied/>
+        </ResolverFrame>
+    }
+    .into_any()
+}
