@@ -4,7 +4,8 @@
 //   the service worker caches them in the background after the first screen is up (so they
 //   work offline), and that install, all of dist/, is reported beside it;
 // - first render of the shell in headless Chromium at 4x CPU throttling from a loopback server,
-//   read from the app's own performance mark "jr-shell-rendered".
+//   read from the app's own performance mark "jr-shell-rendered" (absolute: the budget test
+//   holds the render as a ratio to a plain Leptos app instead, scripts/compare.mjs).
 // Usage: node scripts/measure.mjs  (prints JSON; the budget test asserts the limits)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,13 +13,17 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDist, launch, PHONE, dist } from '../tests/e2e/harness.mjs';
 
-// The targets of issue 2. The first render was 0.7-0.9 s on an idle machine before the split
-// and has not been measured idle since (README, Performance): the test holds the interim
-// ceiling until it has, and prints the gap to the target.
+// The targets of issue 2 (first load, absolute) and issue 15 (start-up against a plain Leptos
+// app, scripts/compare.mjs). Absolute times drift on shared machines, so the first render is
+// held as a ratio to the baseline measured in the same run: the target is 1.2x the render time
+// and 3x the bytes; the test's ceiling is what the build passes on a loaded machine today
+// (1.41-1.84x measured, README, Performance), lowered as the start-up gets faster.
 export const BUDGET = {
   firstLoadGzipBytes: 400 * 1024,
   firstRenderMs: 1000,
-  firstRenderCeilingMs: 1500,
+  renderRatioTarget: 1.2,
+  renderRatioCeiling: 2.2,
+  bytesRatioTarget: 3,
 };
 
 function walk(dir) {

@@ -8,6 +8,8 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dist = path.join(root, 'dist');
+/** The start-up baseline's build (scripts/build-baseline.mjs, issue 15). */
+export const baselineDist = path.join(path.resolve(root, process.env.CARGO_TARGET_DIR || 'target'), 'baseline-dist');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -20,18 +22,19 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves dist/ on 127.0.0.1 with the single-page fallback. `rewrite(urlPath, body)` may
- *  change a file on the way out (the update test serves a "new build" this way). */
-export async function serveDist({ port = 0, rewrite = null } = {}) {
+/** Serves dist/ (or another build's folder, `dir`) on 127.0.0.1 with the single-page fallback.
+ *  `rewrite(urlPath, body)` may change a file on the way out (the update test serves a "new
+ *  build" this way). */
+export async function serveDist({ port = 0, rewrite = null, dir = dist } = {}) {
   const server = http.createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    let file = path.join(dist, urlPath);
-    if (!file.startsWith(dist)) {
+    let file = path.join(dir, urlPath);
+    if (!file.startsWith(dir)) {
       res.writeHead(403).end();
       return;
     }
     if (!path.extname(file) || !fs.existsSync(file)) {
-      file = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dist, 'index.html');
+      file = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dir, 'index.html');
     }
     let body = fs.readFileSync(file);
     if (rewrite) body = rewrite(urlPath, body) ?? body;
@@ -60,8 +63,9 @@ export async function serveDist({ port = 0, rewrite = null } = {}) {
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags that keep it off the network. */
-export async function launch() {
+/** Debian's Chromium, headless, with the flags that keep it off the network (and `args`, for
+ *  a diagnosis: scripts/trace.mjs turns off lazy wasm compilation). */
+export async function launch({ args = [] } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -74,6 +78,7 @@ export async function launch() {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
 }
