@@ -531,7 +531,6 @@ fn order_text(game: &Game, o: &UnitOrder) -> String {
     t
 }
 
-/// Applies an orders command to the game (called for [`super::command::Command::Orders`]).
 impl OrdersCommand {
     /// Its log line tells of a side's marking: which units were marked, cleared or given Hold,
     /// and when. Kept out of the history until the reveal (1.1).
@@ -547,6 +546,7 @@ impl OrdersCommand {
     }
 }
 
+/// Applies an orders command to the game (called for [`super::command::Command::Orders`]).
 pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandError> {
     match cmd {
         OrdersCommand::SetTimerSeconds { seconds } => {
