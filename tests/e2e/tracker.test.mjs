@@ -115,7 +115,21 @@ test('a whole turn: each phase lists what the rules require, moving on asks firs
   await firstFire.getByRole('button', { name: 'Yes', pressed: true }).waitFor();
   await page.goBack();
   await page.getByText('Phase 4 of 8: First Fires').waitFor();
-  await moveOnAnyway(page, '2 items not done in phase 4');
+  // Moving on asks with what the rules require first; the Hold unit that only may fire is
+  // folded, and the buttons come before both lists, within reach of the thumb.
+  await page.getByRole('button', { name: 'Next phase' }).tap();
+  const phase4Question = page.getByRole('alertdialog');
+  await phase4Question.getByText('2 items not done in phase 4').waitFor();
+  await phase4Question.getByText('Required by the rules:').waitFor();
+  assert.ok(await phase4Question.getByText(/7th Wisconsin fires \(First Fire\)/).isVisible());
+  const optional = phase4Question.getByText('1 optional: a unit that may fire and need not');
+  await optional.waitFor();
+  assert.equal(await phase4Question.getByText(/1st Tennessee \(Hold\) may fire now/).isVisible(), false);
+  const moveOn = phase4Question.getByRole('button', { name: 'Move on anyway' });
+  const buttonBox = await moveOn.boundingBox();
+  const listBox = await phase4Question.getByText('Required by the rules:').boundingBox();
+  assert.ok(buttonBox.y < listBox.y && buttonBox.y + buttonBox.height <= 844, `button at ${buttonBox.y}`);
+  await moveOn.tap();
 
   // Phase 5 (5.1.5): the order of resolution, then each charge.
   await page.getByText('Phase 5 of 8: Charges').waitFor();

@@ -1140,4 +1140,21 @@ mod tests {
         let line = to_turn_end(&mut s);
         assert_eq!(line, "End of turn 1: nothing carries over. Turn 2 begins: phase 1, Mark Orders");
     }
+
+    /// 4.1, 7: "may fire" items are optional, "fires" (First Fire) and the moves are not.
+    #[test]
+    fn rule_4_1_a_hold_units_fire_is_optional_a_first_fire_is_not() {
+        let g = at(
+            with_orders(vec![
+                order("r-2wi", Side::Union, OrderKind::Hold),
+                order("r-7wi", Side::Union, OrderKind::FirstFire),
+            ]),
+            Phase::FirstFires,
+        );
+        let items = phase_items(&g);
+        let optional: Vec<bool> = items.iter().map(|i| i.key.optional()).collect();
+        assert_eq!(keys(&g), vec!["first-fire-r-7wi", "hold-r-2wi"]);
+        assert_eq!(optional, vec![false, true]);
+        assert!(!ItemKey::Mark.optional() && !ItemKey::Rally("r-2wi".into()).optional());
+    }
 }

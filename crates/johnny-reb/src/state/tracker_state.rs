@@ -139,6 +139,15 @@ pub enum ItemKey {
 }
 
 impl ItemKey {
+    /// The rules allow it and do not require it: a unit on Hold may fire or keep its fire
+    /// (4.1, 6.1), a unit that moved may fire (7). Left undone, nothing is skipped; the
+    /// "move on anyway?" question lists these after what the rules require.
+    pub fn optional(&self) -> bool {
+        matches!(self, ItemKey::Hold(_) | ItemKey::HoldAtMovers | ItemKey::MovingFire(_) | ItemKey::Fire7Unrecorded)
+    }
+}
+
+impl ItemKey {
     /// The key these words name ([`ItemKey`]'s `Display` writes them).
     pub fn parse(words: &str) -> ItemKey {
         let side = |label: &str| Side::BOTH.into_iter().find(|s| s.label() == label);

@@ -160,14 +160,35 @@ pub fn GameScreen() -> impl IntoView {
                         phase().number(),
                         phase().name()
                     );
+                    // What the rules require first; what they only allow (a unit that may
+                    // fire) folded below, so the buttons stay within reach.
+                    let (optional, required): (Vec<PhaseItem>, Vec<PhaseItem>) =
+                        open.into_iter().partition(|i| i.key.optional());
+                    let folded = (!optional.is_empty()).then(|| {
+                        let title = format!(
+                            "{} optional: {} may fire and need not",
+                            optional.len(),
+                            if optional.len() == 1 { "a unit that" } else { "units that" }
+                        );
+                        view! {
+                            <details class="more">
+                                <summary class="button">{title}</summary>
+                                <ul>{optional.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
+                            </details>
+                        }
+                    });
                     view! {
                         <div class="banner warning" role="alertdialog" aria-labelledby="confirm-question">
                             <p id="confirm-question"><strong>{question}</strong></p>
-                            <ul>{open.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
                             <div class="actions">
                                 <button class="button primary" on:click=move_on>"Move on anyway"</button>
                                 <button class="button" on:click=move |_| confirm.set(None)>"Stay in this phase"</button>
                             </div>
+                            {(!required.is_empty()).then(|| view! {
+                                <p>"Required by the rules:"</p>
+                                <ul>{required.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
+                            })}
+                            {folded}
                         </div>
                     }
                     .into_any()
