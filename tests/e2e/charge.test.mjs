@@ -167,6 +167,13 @@ test('a charge from declaration through melee until a side routs, across a reloa
   await log.getByText('Melee round 1: the charger kills 7, the defender kills 3, at the same time. (5.8.2)').waitFor();
   await log.getByText('The charging unit moves to 3" from the defender and halts there for defensive fire. (5.3.4)').waitFor();
 
+  // Who may have seen the Tennesseans surrender: their friends only, never they themselves
+  // nor the Union (2.2).
+  const seen = page.getByRole('group', { name: 'Friendly units that saw the rout or surrender (2.2)' });
+  const offered = await seen.getByLabel('Add a unit that saw it').locator('option').allInnerTexts();
+  assert.ok(offered.some((o) => /42nd Mississippi/.test(o)), offered.join(' | '));
+  assert.ok(!offered.some((o) => /1st Tennessee|2nd Wisconsin|6th Wisconsin/.test(o)), offered.join(' | '));
+
   await fitsThePhone(page);
   // Applied in one tap, undone in one.
   await result(page).getByRole('button', { name: 'Apply to the game' }).tap();

@@ -1116,6 +1116,14 @@ impl Roster {
         self.battery_mut(&bat)?.sections.get_mut(i)
     }
 
+    /// A unit that could have seen `routed` rout or surrender, and so checks morale for it
+    /// (2.2, Table 2 no. 1): a friend of it, not routed itself, not the unit that routed.
+    pub fn could_see_rout(&self, witness: &str, routed: &str) -> bool {
+        witness != routed
+            && self.side_of(witness).is_some_and(|side| self.side_of(routed) == Some(side))
+            && self.morale_of(witness).is_some_and(|m| m != MoraleLevel::Routed)
+    }
+
     /// The morale of a regiment or gun section's crew, by id.
     pub fn morale_of(&self, id: &str) -> Option<MoraleLevel> {
         self.regiment(id).map(|r| r.morale).or_else(|| self.section(id).map(|s| s.morale))
@@ -1510,6 +1518,21 @@ mod tests {
 
     fn reg(stands: Vec<u8>) -> Regiment {
         Regiment::new("r1", "24th New York", stands, Quality::Average, Weapon::RifleMusket)
+    }
+
+    /// 2.2, Table 2 no. 1: the units that may have seen a rout are its friends, not the
+    /// routed unit itself, not the enemy, not a unit routed already.
+    #[test]
+    fn rule_2_2_only_friends_not_routed_could_see_a_rout() {
+        let mut g = demo_game("g");
+        assert!(g.roster.could_see_rout("r-6wi", "r-2wi"));
+        assert!(!g.roster.could_see_rout("r-2wi", "r-2wi"), "itself");
+        assert!(!g.roster.could_see_rout("r-1tn", "r-2wi"), "an enemy");
+        if let Some(r) = g.roster.regiment_mut("r-6wi") {
+            r.morale = MoraleLevel::Routed;
+        }
+        assert!(!g.roster.could_see_rout("r-6wi", "r-2wi"), "routed itself");
+        assert!(!g.roster.could_see_rout("r-nobody", "r-2wi"));
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub fn UnitPicker(
     pick: Pick,
     chosen: RwSignal<Option<String>>,
     #[prop(optional)] label: Option<&'static str>,
+    /// Only the units this keeps (by id), when given: those that could have seen a rout, say.
+    #[prop(optional)]
+    only: Option<Callback<String, bool>>,
 ) -> impl IntoView {
     let store = use_store();
     let label = label.unwrap_or(match pick {
@@ -64,6 +67,9 @@ pub fn UnitPicker(
                         items.extend(
                             army.sections().filter(|s| !s.state.is_lost()).map(|s| (s.id.clone(), s.name.clone())),
                         );
+                    }
+                    if let Some(keep) = only {
+                        items.retain(|(id, _)| keep.run(id.clone()));
                     }
                     (side, items)
                 })

@@ -98,6 +98,23 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
     });
     let done_before = move || shown.with(|s| s.as_ref().is_some_and(|s| s.applied)) && applied.with(|a| a.is_none());
     let routs = move || shown.with(|s| s.as_ref().map(|s| words::routs_seen(&s.charge)).unwrap_or((false, false)));
+    // Only friends of a unit that routed or surrendered, not routed themselves, are offered
+    // (2.2): never the routed unit watching itself, never the enemy.
+    let could_have_seen = Callback::new(move |id: String| {
+        let (charger_routed, defender_routed) = routs();
+        let routed: Vec<String> = shown.with_untracked(|s| {
+            s.as_ref()
+                .map(|s| {
+                    [(charger_routed, &s.sides.charger_id), (defender_routed, &s.sides.defender_id)]
+                        .into_iter()
+                        .filter_map(|(r, id)| if r { id.clone() } else { None })
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        // A quick look-up names no unit of the roster: anyone may be added.
+        routed.is_empty() || store.session.with_untracked(|st| routed.iter().any(|r| st.game().roster.could_see_rout(&id, r)))
+    });
     view! {
         {move || if done_before() {
             view! {
@@ -111,7 +128,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
                 <Show when=move || { let (a, d) = routs(); a || d }>
                     <div role="group" aria-label="Friendly units that saw the rout or surrender (2.2)">
                         <p><strong>"Friendly units that saw the rout or surrender (2.2)"</strong></p>
-                        <UnitPicker pick=Pick::Units chosen=pick label="Add a unit that saw it"/>
+                        <UnitPicker pick=Pick::Units chosen=pick label="Add a unit that saw it" only=could_have_seen/>
                         <p>{move || {
                             let names: Vec<String> = seen.get().iter().map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u))).collect();
                             if names.is_empty() { "None added.".to_string() } else { format!("To check: {}.", names.join(", ")) }
