@@ -28,6 +28,15 @@ test('the Game area needs no chunk; another area fetches its chunks when first o
   await page.getByRole('button', { name: 'Next phase' }).waitFor();
   assert.deepEqual(chunks, []);
 
+  // Table 1's steps and the game's settings, under their folds, come with their own chunks
+  // when first opened.
+  await page.getByText('Steps of this phase (Table 1)', { exact: true }).tap();
+  await page.locator('ol.steps li').first().waitFor();
+  assert.ok(chunks.some((c) => c.includes('split_turn_steps')), chunks.join(' '));
+  await page.getByText('Game settings and house rules', { exact: true }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
+  assert.ok(chunks.some((c) => c.includes('split_game_settings')), chunks.join(' '));
+
   await page.getByRole('link', { name: 'Tables' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Tables' }).waitFor();
   assert.ok(chunks.some((c) => c.includes('split_tables')), chunks.join(' '));

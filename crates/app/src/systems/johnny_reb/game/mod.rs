@@ -3,6 +3,7 @@
 
 mod settings;
 
+use crate::shell::lazy::lazy_screen;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::tables::t01_turn_sequence;
 use johnny_reb::state::command::Command;
@@ -61,6 +62,25 @@ fn FirstStart() -> impl IntoView {
     }
 }
 
+/// Table 1's steps of the phase the game is in.
+#[component]
+fn PhaseSteps() -> impl IntoView {
+    let store = use_store();
+    let steps = move || {
+        let phase = store.session.with(|s| s.game().phase);
+        t01_turn_sequence::phase(phase.number())
+            .map(|p| {
+                p.steps
+                    .iter()
+                    .filter_map(|c| c.value().copied())
+                    .map(|st| format!("{}. {} ({})", st.letter, st.text, st.rules.join(", ")))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    view! { <ol class="steps">{move || steps().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol> }
+}
+
 /// The turn tracker.
 #[component]
 pub fn GameScreen() -> impl IntoView {
@@ -90,18 +110,8 @@ pub fn GameScreen() -> impl IntoView {
         confirm.set(None);
         store.send(Command::NextPhase);
     };
-    let steps = move || {
-        t01_turn_sequence::phase(phase().number())
-            .map(|p| {
-                p.steps
-                    .iter()
-                    .filter_map(|c| c.value().copied())
-                    .map(|st| format!("{}. {} ({})", st.letter, st.text, st.rules.join(", ")))
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default()
-    };
     let settings_opened = RwSignal::new(false);
+    let steps_opened = RwSignal::new(false);
     let history_opened = RwSignal::new(false);
     let can_undo = move || store.session.with(|s| s.can_undo());
     let can_redo = move || store.session.with(|s| s.can_redo());
@@ -206,9 +216,13 @@ pub fn GameScreen() -> impl IntoView {
                     {move || items().into_iter().map(checklist_item).collect_view()}
                 </ul>
             </Show>
-            <details class="more">
+            // Table 1's text is read from its own chunk when first opened: the first screen is
+            // the app's start-up time on a cheap phone.
+            <details class="more" on:toggle=move |_| steps_opened.set(true)>
                 <summary class="button">"Steps of this phase (Table 1)"</summary>
-                <ol class="steps">{move || steps().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol>
+                <Show when=move || steps_opened.get()>
+                    {lazy_screen!(turn_steps, view! { <PhaseSteps/> })}
+                </Show>
             </details>
             <div class="row">
                 <button class="button" prop:disabled=move || !can_undo() on:click=move |_| store.undo()>"Undo"</button>
@@ -222,7 +236,7 @@ pub fn GameScreen() -> impl IntoView {
             <details class="more" id="game-settings" on:toggle=move |_| settings_opened.set(true)>
                 <summary class="button">"Game settings and house rules"</summary>
                 <Show when=move || settings_opened.get()>
-                    <settings::GameSettings/>
+                    {lazy_screen!(game_settings, view! { <settings::GameSettings/> })}
                 </Show>
             </details>
             <h2>"History"</h2>
