@@ -30,12 +30,15 @@ test('the Game area needs no chunk; another area fetches its chunks when first o
 
   // Table 1's steps and the game's settings, under their folds, come with their own chunks
   // when first opened.
+  const steps = page.waitForResponse((r) => /split_turn_steps/.test(r.url()));
   await page.getByText('Steps of this phase (Table 1)', { exact: true }).tap();
+  await steps;
   await page.locator('ol.steps li').first().waitFor();
-  assert.ok(chunks.some((c) => c.includes('split_turn_steps')), chunks.join(' '));
+  const settings = page.waitForResponse((r) => /split_game_settings/.test(r.url()));
   await page.getByText('Game settings and house rules', { exact: true }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
-  assert.ok(chunks.some((c) => c.includes('split_game_settings')), chunks.join(' '));
+  await settings;
+  await page.locator('#game-settings .loading').waitFor({ state: 'detached' });
+  chunks.length = 0;
 
   await page.getByRole('link', { name: 'Tables' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Tables' }).waitFor();
