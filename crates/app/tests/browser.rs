@@ -98,7 +98,14 @@ async fn the_shell_shows_six_areas_and_the_tracker_moves_on() {
 
     let text = || container.text_content().unwrap_or_default();
     assert!(text().contains("Phase 1 of 8: Mark Orders"), "{}", text());
-    let next = container.query_selector("button.big").unwrap().unwrap();
+    // An empty game shows its ways in first ("Open the demo game"): the tracker's button is
+    // found by its words.
+    assert!(text().contains("Start here"), "{}", text());
+    let buttons = container.query_selector_all("button.big").unwrap();
+    let next = (0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .find(|b| b.text_content().is_some_and(|t| t.trim() == "Next phase"))
+        .unwrap();
     next.unchecked_ref::<web_sys::HtmlElement>().click();
     next_frame().await;
     assert!(text().contains("Phase 2 of 8: Routs and Rallies"), "{}", text());
