@@ -113,7 +113,8 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
                 .unwrap_or_default()
         });
         // A quick look-up names no unit of the roster: anyone may be added.
-        routed.is_empty() || store.session.with_untracked(|st| routed.iter().any(|r| st.game().roster.could_see_rout(&id, r)))
+        routed.is_empty()
+            || store.session.with_untracked(|st| routed.iter().any(|r| st.game().roster.could_see_rout(&id, r)))
     });
     view! {
         {move || if done_before() {
