@@ -407,9 +407,10 @@ struct Unmarked {
 
 impl Unmarked {
     fn of(game: &Game, side: Side) -> Unmarked {
-        let total = units_of(&game.roster, side).into_iter().filter(|u| u.morale != MoraleLevel::Routed).count();
-        let names = unmarked_units(game, side).into_iter().map(|u| u.name).collect();
-        Unmarked { total, names }
+        let marked =
+            game.orders_this_turn().map_or(0, |t| t.orders.iter().filter(|o| o.side == side && !o.by_default).count());
+        let names: Vec<String> = unmarked_units(game, side).into_iter().map(|u| u.name).collect();
+        Unmarked { total: marked + names.len(), names }
     }
 
     /// "10 of 12 marked: give the other 2 Hold (1.1.2)?"
@@ -472,7 +473,8 @@ pub fn MarkingSide(side: Side, on_message: Callback<String>) -> impl IntoView {
                 Some(u) => view! {
                     <div class="banner warning" role="alertdialog" aria-labelledby="unmarked-question">
                         <p id="unmarked-question"><strong>{u.question()}</strong></p>
-                        <p>"Not marked: " {u.names.join(", ")} "."</p>
+                        <p id="unmarked-names">"Not marked:"</p>
+                        <ul aria-labelledby="unmarked-names">{u.names.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
                         <div class="actions">
                             <button class="button primary" on:click=move |_| finish_now()>"Give them Hold and finish"</button>
                             <button class="button" on:click=move |_| unmarked_question.set(None)>"Keep marking"</button>

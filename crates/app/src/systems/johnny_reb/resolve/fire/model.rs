@@ -482,9 +482,11 @@ pub struct FireForm {
 
 /// The firer's revealed order this turn is First Fire (1.2, 4.1): the form opened for it, from
 /// its tracker item or its card, starts with the order counted, as the players marked it.
+/// Past phase 3 the orders are known, as the tracker reads them, even if the reveal was not
+/// recorded.
 pub fn has_first_fire_order(game: &Game, firer: &str) -> bool {
     game.orders_this_turn()
-        .filter(|t| t.revealed)
+        .filter(|t| t.revealed || game.phase.number() > 3)
         .and_then(|t| t.order_of(firer))
         .is_some_and(|o| o.in_force() == johnny_reb::rules::unit::OrderKind::FirstFire)
 }
