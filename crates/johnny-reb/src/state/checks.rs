@@ -18,6 +18,22 @@ pub use super::checks_state::*;
 /// Most checks kept waiting: more than any table sees; a runaway list is refused, not kept.
 pub const MAX_DUE: usize = 200;
 
+/// The stands a regiment has lost as the check for `reason` counts them (4.4.2): a stand lost
+/// in the same sequence is not applied until the check for that stand lost is reached, so the
+/// checks before it (first kill, crew kill, artillery hit) count only the stands lost before,
+/// and each stand-lost check counts the stands up to its own. The checks still waiting for the
+/// unit tell which stands are not reached yet.
+pub fn stands_lost_for_check(game: &Game, unit: &str, reason: CheckReason) -> u32 {
+    let now = game.roster.regiment(unit).map_or(0, |r| r.stands_lost() as u32);
+    let waiting = game.checks_due.iter().filter(|d| d.unit == unit && d.reason == CheckReason::StandLost).count() as u32;
+    let not_reached = match reason.order().cmp(&CheckReason::StandLost.order()) {
+        std::cmp::Ordering::Less => waiting,
+        std::cmp::Ordering::Equal => waiting.saturating_sub(1),
+        std::cmp::Ordering::Greater => 0,
+    };
+    now.saturating_sub(not_reached)
+}
+
 /// Adds checks to the game's list and puts the whole list in the order of 4.4.2: each unit
 /// takes the checks for its own problems (first kill ... unexpected devastation, steps 1-5)
 /// one unit after another, in the order the units were first queued; then the checks for what
@@ -113,6 +129,37 @@ mod tests {
 
     fn due(unit: &str, reason: CheckReason) -> Due {
         Due { unit: unit.into(), name: unit.into(), reason }
+    }
+
+    /// 4.4.2, the case: a regiment with no losses takes kills enough to lose a stand,
+    /// from artillery: first kill, artillery hit and stand lost are queued. The first two count
+    /// no stand lost; the stand-lost check counts it; once it is rolled, later checks count it.
+    #[test]
+    fn rule_4_4_2_a_stand_lost_counts_only_from_its_own_check() {
+        let mut s = Session::new(demo_game("g"));
+        let unit = "r-2wi";
+        let mut kills = 0;
+        while s.game().roster.regiment(unit).is_some_and(|r| r.stands_lost() == 0) && kills < 20 {
+            s.dispatch(&Command::Unit(UnitCommand::AddKill { regiment: unit.into() }), 0.0).unwrap();
+            kills += 1;
+        }
+        let mut g = s.game().clone();
+        assert_eq!(g.roster.regiment(unit).map(|r| r.stands_lost()), Some(1));
+        queue(&mut g, [due(unit, CheckReason::ArtilleryHit { canister: false })]);
+        let reasons: Vec<CheckReason> = g.checks_due.iter().filter(|c| c.unit == unit).map(|c| c.reason).collect();
+        assert_eq!(
+            reasons,
+            vec![CheckReason::FirstKill, CheckReason::ArtilleryHit { canister: false }, CheckReason::StandLost]
+        );
+        assert_eq!(stands_lost_for_check(&g, unit, CheckReason::FirstKill), 0);
+        assert_eq!(stands_lost_for_check(&g, unit, CheckReason::ArtilleryHit { canister: false }), 0);
+        assert_eq!(stands_lost_for_check(&g, unit, CheckReason::StandLost), 1);
+        // Rolled in their order: the stand is counted once its own check is reached.
+        g.checks_due.retain(|c| c.reason == CheckReason::StandLost || c.unit != unit);
+        assert_eq!(stands_lost_for_check(&g, unit, CheckReason::StandLost), 1);
+        g.checks_due.clear();
+        assert_eq!(stands_lost_for_check(&g, unit, CheckReason::FriendlyRoutOrSurrender), 1);
+        assert_eq!(stands_lost_for_check(&g, unit, CheckReason::FirstKill), 1, "nothing waiting: all losses count");
     }
 
     #[test]

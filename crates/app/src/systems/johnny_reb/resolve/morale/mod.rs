@@ -73,7 +73,15 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             guns.set(f.guns);
             quality.set(f.quality);
             level.set(f.level);
-            stands_lost.set(f.stands_lost);
+            // A stand lost in the same sequence counts from its own check on (4.4.2).
+            let why = reason.get();
+            let counted = match (kind, chosen.get_untracked()) {
+                (Kind::Check, Some(id)) => store
+                    .session
+                    .with_untracked(|s| johnny_reb::state::checks::stands_lost_for_check(s.game(), &id, why)),
+                _ => f.stands_lost,
+            };
+            stands_lost.set(counted);
             benefit.set(u32::from(f.benefit));
             merged.set(f.merged);
             formation.set(f.formation);
@@ -140,7 +148,7 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                         if f.guns { "Gun crew" } else { "Regiment" },
                         f.quality.label(),
                         word(f.level),
-                        f.stands_lost,
+                        stands_lost.get(),
                         f.officer.map(|o| format!(" · with {o} (benefit {})", f.benefit)).unwrap_or_default()
                     )}</p>
                 }.into_any(),
