@@ -25,7 +25,8 @@ pub const MAX_DUE: usize = 200;
 /// unit tell which stands are not reached yet.
 pub fn stands_lost_for_check(game: &Game, unit: &str, reason: CheckReason) -> u32 {
     let now = game.roster.regiment(unit).map_or(0, |r| r.stands_lost() as u32);
-    let waiting = game.checks_due.iter().filter(|d| d.unit == unit && d.reason == CheckReason::StandLost).count() as u32;
+    let waiting =
+        game.checks_due.iter().filter(|d| d.unit == unit && d.reason == CheckReason::StandLost).count() as u32;
     let not_reached = match reason.order().cmp(&CheckReason::StandLost.order()) {
         std::cmp::Ordering::Less => waiting,
         std::cmp::Ordering::Equal => waiting.saturating_sub(1),
