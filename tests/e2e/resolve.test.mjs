@@ -130,11 +130,16 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
   await links.first().tap();
   await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
   assert.equal(await page.getByRole('group', { name: 'Reason (Table 2)' }).getByRole('button', { name: 'First kill' }).getAttribute('aria-pressed'), 'true');
-  await page.getByText('Regiment · Average · good · 3 stands lost').waitFor();
+  // 4.4.2: the stands this fire took are not counted until their own checks are reached.
+  await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
   await dice(page, 6, 6);
   await result(page).getByRole('button', { name: /Done: nothing changes|Apply to the game/ }).tap();
   await page.getByText('Check morale: 1st Tennessee (first kill', { exact: false }).waitFor({ state: 'detached' });
   assert.equal(await queue.getByRole('link').count(), names.length - 1);
+  // The first stand-lost check counts its own stand, not those of the checks after it.
+  await queue.getByRole('link').first().tap();
+  await page.getByRole('group', { name: 'Reason (Table 2)' }).getByRole('button', { name: 'Stand lost', pressed: true }).waitFor();
+  await page.getByText('Regiment · Average · good · 1 stands lost').waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });
