@@ -16,6 +16,7 @@ pub mod picker;
 pub mod queue;
 pub mod rolls;
 pub mod rout;
+pub mod saves;
 
 use leptos::prelude::*;
 

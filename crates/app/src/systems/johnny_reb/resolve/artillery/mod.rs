@@ -18,6 +18,7 @@ use super::missing::Problem;
 use super::morale::{self as morale_view, CheckReason};
 use super::picker::{Pick, UnitPicker};
 use super::queue::Due;
+use super::saves::SavingRolls;
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
 use crate::widgets::dice::DiceEntry;
@@ -689,15 +690,12 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 Some(Err(e)) => Some(view! { <Problem error=e/> }.into_any()),
                 _ => None,
             }}
-            <Show when=move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0>
-                <Toggles legend="Saving rolls (Table 12)" options=vec![(SavesBy::App, "The app rolls them"), (SavesBy::Table, "We rolled them")] value=saves_by/>
-                {move || match saves_by.get() {
-                    SavesBy::App => view! {
-                        <div class="row"><button class="button big" on:click=roll_saves>"Roll the saving dice"</button></div>
-                    }.into_any(),
-                    SavesBy::Table => view! { <Stepper label="Kills saved" value=saved max=60/> }.into_any(),
-                }}
-            </Show>
+            <SavingRolls
+                shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
+                saves_by=saves_by
+                saved=saved
+                on_roll=Callback::new(roll_saves)
+            />
             <ResultCard result=result applied=applied/>
         </ResolverFrame>
     }
