@@ -222,20 +222,13 @@ pub fn strength_words(s: &FireStrength) -> String {
     };
     let mut out = format!("{who}, base {}", s.base);
     for step in &s.steps {
-        let m = match step.modifier {
+        match step.modifier {
             _ if step.what.ends_with("base strength") => continue,
             FireModifier::Times(r) if r == Ratio::ONE => continue,
-            FireModifier::Times(r) => format!("x{r}"),
-            FireModifier::Rows(n) if n >= 0 => format!("up {n}"),
-            FireModifier::Rows(n) => format!("down {}", -n),
-        };
-        out.push_str(&format!(" · {} {m}", step.what));
+            m => out.push_str(&format!(" · {} {}", step.what, super::super::fire::modifier_words(m))),
+        }
     }
-    let shifts = match s.row_shifts {
-        0 => "no row shift".to_string(),
-        n if n > 0 => format!("{n} row(s) up"),
-        n => format!("{} row(s) down", -n),
-    };
+    let shifts = super::super::fire::row_shift_words(s.row_shifts);
     out.push_str(&format!(" = strength {}, {shifts} (4.3.3, 4.3.6.a)", s.strength));
     out
 }

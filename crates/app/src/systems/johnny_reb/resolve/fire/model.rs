@@ -278,23 +278,31 @@ pub fn with_firer_conditions(
     f
 }
 
+/// A Table 9 or Table 14 modifier in words: "x2", "up 1", "down 2".
+pub fn modifier_words(m: FireModifier) -> String {
+    match m {
+        FireModifier::Times(r) => format!("x{r}"),
+        FireModifier::Rows(n) if n >= 0 => format!("up {n}"),
+        FireModifier::Rows(n) => format!("down {}", -n),
+    }
+}
+
+/// The net row shift on Table 10 in words: "no row shift", "1 row(s) up".
+pub fn row_shift_words(shifts: i32) -> String {
+    match shifts {
+        0 => "no row shift".to_string(),
+        n if n > 0 => format!("{n} row(s) up"),
+        n => format!("{} row(s) down", -n),
+    }
+}
+
 /// The strength in words: "30 figures · Close range x2 · ... = 60, 1 row up".
 pub fn strength_words(s: &FireStrength) -> String {
     let mut out = format!("{} figures", s.base);
     for step in &s.steps {
-        let m = match step.modifier {
-            FireModifier::Times(r) => format!("x{r}"),
-            FireModifier::Rows(n) if n >= 0 => format!("up {n}"),
-            FireModifier::Rows(n) => format!("down {}", -n),
-        };
-        out.push_str(&format!(" · {} {m}", step.what));
+        out.push_str(&format!(" · {} {}", step.what, modifier_words(step.modifier)));
     }
-    let shifts = match s.row_shifts {
-        0 => "no row shift".to_string(),
-        n if n > 0 => format!("{n} row(s) up"),
-        n => format!("{} row(s) down", -n),
-    };
-    out.push_str(&format!(" = strength {}, {shifts} (4.2.2)", s.strength));
+    out.push_str(&format!(" = strength {}, {} (4.2.2)", s.strength, row_shift_words(s.row_shifts)));
     out
 }
 
