@@ -57,7 +57,7 @@ test('a game with no armies offers the demo, building a side and importing an ar
   await context.close();
 });
 
-test('a battery is added from the brigade as a regiment is, and a brigade is renamed', async () => {
+test('a battery is added from the brigade as a regiment is, and a brigade and a division are renamed', async () => {
   const { context, page, problems } = await phone(browser);
   await openApp(page, server.url);
   await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Build the Union side' }).tap();
@@ -79,10 +79,15 @@ test('a battery is added from the brigade as a regiment is, and a brigade is ren
   await page.getByLabel('New name for the brigade').fill('Iron Brigade');
   await page.getByRole('button', { name: 'Rename brigade' }).tap();
   await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
+  await page.getByText('More for Wadsworth’s Division', { exact: true }).tap();
+  await page.getByLabel('New name for the division').fill('1st Division');
+  await page.getByRole('button', { name: 'Rename division' }).tap();
+  await page.getByRole('heading', { level: 2, name: '1st Division' }).waitFor();
   await settle(page);
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
   await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: '1st Division' }).waitFor();
   await page.getByRole('heading', { name: 'Hall’s Battery' }).waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();

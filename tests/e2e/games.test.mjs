@@ -137,8 +137,9 @@ test('a game exported and imported back; an army list exported, shared and loade
   assert.equal(file.game.name, DEMO);
 
   await page.getByLabel('Import a game or army list').setInputFiles(await exported.path());
-  await page.getByRole('status').filter({ hasText: `Imported “${DEMO}” and opened it.` }).waitFor();
-  assert.deepEqual(await cardNames(page), ['New game', DEMO, DEMO]);
+  // The demo is saved already: the imported copy is named apart.
+  await page.getByRole('status').filter({ hasText: `Imported “${DEMO} (2)” and opened it.` }).waitFor();
+  assert.deepEqual(await cardNames(page), ['New game', DEMO, `${DEMO} (2)`]);
   await page.locator('.game-card').nth(2).getByText('Open now').waitFor();
   await page.locator('.game-card').nth(2).getByText('17 regiments').waitFor();
 
@@ -157,12 +158,22 @@ test('a game exported and imported back; an army list exported, shared and loade
   await card(page, 'New game').nth(1).getByText('Open now').waitFor();
   await page.getByLabel('Import a game or army list').setInputFiles(await list.path());
   await page.getByRole('button', { name: 'Load for the Confederates' }).tap();
-  await page.getByRole('status').filter({ hasText: 'Loaded the army list for the Confederates.' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Loaded the army list for the Confederates: exported from the Union side, its units now stand on the Confederate side.' })
+    .waitFor();
   await page.locator('.game-card').nth(3).getByText('10 regiments').waitFor();
   await settle(page);
   await openApp(page, server.url, 'print');
   const confederate = page.getByRole('region', { name: 'Confederate: roster and orders' });
   await confederate.getByRole('rowheader', { name: /2nd Wisconsin/ }).waitFor();
+  // On the Roster the list stands on the Confederate side, in its colour (dashed grey, not blue).
+  await openApp(page, server.url, 'roster?side=confederate');
+  const card2wi = page.getByRole('article', { name: '2nd Wisconsin' });
+  const edge = await card2wi.evaluate((e) => [getComputedStyle(e).borderLeftStyle, getComputedStyle(e).borderLeftColor]);
+  assert.deepEqual(edge, ['dashed', 'rgb(119, 115, 107)']);
+  await page.getByRole('button', { name: 'Union', exact: true }).tap();
+  await page.getByText('The Union army has no units yet.').waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

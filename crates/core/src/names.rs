@@ -53,6 +53,32 @@ pub fn copy_name(name: &str) -> String {
     format!("{}{suffix}", base.trim_end())
 }
 
+/// A name that none of `taken` has: the name itself if free, else " (2)", " (3)", ... added,
+/// within [`MAX_NAME_CHARS`]. A game imported twice is named apart this way.
+///
+/// ```
+/// use companion_core::names::name_apart;
+/// assert_eq!(name_apart("Shiloh", &["Antietam"]), "Shiloh");
+/// assert_eq!(name_apart("Shiloh", &["Shiloh", "Shiloh (2)"]), "Shiloh (3)");
+/// ```
+pub fn name_apart(name: &str, taken: &[&str]) -> String {
+    if !taken.contains(&name) {
+        return name.to_string();
+    }
+    // More games than MAX_GAMES are never saved, so a free number is always found well
+    // before this bound; the bound keeps the loop finite whatever `taken` holds.
+    for n in 2..=taken.len() + 2 {
+        let suffix = format!(" ({n})");
+        let keep = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+        let base: String = name.chars().take(keep).collect();
+        let candidate = format!("{}{suffix}", base.trim_end());
+        if !taken.contains(&candidate.as_str()) {
+            return candidate;
+        }
+    }
+    name.to_string()
+}
+
 /// A name or id as a message quotes it: at most 40 characters, control characters escaped.
 ///
 /// ```

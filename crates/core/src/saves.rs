@@ -121,6 +121,15 @@ impl<G: StoredGame, S> Doc<G, S> {
         Ok(())
     }
 
+    /// Saves an imported game and opens it, named apart from every saved game (a game
+    /// imported twice is "Shiloh" and "Shiloh (2)").
+    pub fn import_game(&mut self, mut game: G) -> Result<(), SavesError> {
+        let taken: Vec<&str> = self.games.iter().map(|g| g.name()).collect();
+        let name = crate::names::name_apart(game.name(), &taken);
+        game.set_name(name);
+        self.new_game(game)
+    }
+
     /// Renames a saved game. (The open game is renamed through its session, by its system's
     /// own command, so that undo covers it.)
     pub fn rename_game(&mut self, id: &str, name: &str) -> Result<(), SavesError> {
@@ -215,6 +224,17 @@ mod tests {
         assert_eq!(d.current, "g1", "a refused resume changes nothing");
         // The list survives storage.
         assert_eq!(decode(&encode(&d), &TOY).unwrap().0, d);
+    }
+
+    #[test]
+    fn a_game_imported_twice_is_named_apart() {
+        let mut d = doc();
+        d.import_game(toy("g2", "Antietam")).unwrap();
+        d.import_game(toy("g3", "Antietam")).unwrap();
+        d.import_game(toy("g4", "Shiloh")).unwrap();
+        let names: Vec<_> = d.summaries().into_iter().map(|s| s.name).collect();
+        assert_eq!(names, ["Antietam", "Antietam (2)", "Antietam (3)", "Shiloh"]);
+        assert_eq!(d.current, "g4", "the imported game is the open one");
     }
 
     #[test]

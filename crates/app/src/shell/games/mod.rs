@@ -109,12 +109,12 @@ pub fn import_file(store: Store, raw: &str) -> Result<Imported, String> {
         Ok(jr_files::File::Game(game)) => {
             let mut game = SavedGame::JohnnyReb(game);
             game.set_id(browser::new_id());
-            let name = game.name().to_string();
-            apply(store, |d| {
+            let name = apply(store, |d| {
                 if d.games.len() >= MAX_GAMES {
                     return Err(ImportError::NoRoom.to_string());
                 }
-                d.new_game(game).map_err(|e| e.to_string())
+                d.import_game(game).map_err(|e| e.to_string())?;
+                Ok(d.current_game().map(|g| g.name().to_string()).unwrap_or_default())
             })?;
             Ok(Imported::Game(name))
         }

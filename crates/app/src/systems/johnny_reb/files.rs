@@ -63,11 +63,30 @@ fn quoted(name: &str) -> String {
     format!("\u{201c}{name}\u{201d}")
 }
 
+/// What loading an army list for a side says: a list of the other side's takes this side's
+/// place, name and colour.
+fn loaded_words(from: Side, into: Side) -> String {
+    let plural = match into {
+        Side::Union => "the Union",
+        Side::Confederate => "the Confederates",
+    };
+    if from == into {
+        format!("Loaded the army list for {plural}.")
+    } else {
+        format!(
+            "Loaded the army list for {plural}: exported from the {} side, its units now stand on the {} side.",
+            from.label(),
+            into.label()
+        )
+    }
+}
+
 /// The question an imported army list asks: for which side of the open game.
 #[component]
 pub fn ArmyListPrompt(list: ArmyList, report: Callback<Result<String, String>>, done: Callback<()>) -> impl IntoView {
     let (a, b) = (list.clone(), list.clone());
     let regiments = list.army.regiments().count();
+    let from = list.side;
     view! {
         <div class="banner warning" role="group" aria-label="Load the army list">
             <p>
@@ -77,11 +96,11 @@ pub fn ArmyListPrompt(list: ArmyList, report: Callback<Result<String, String>>, 
             <div class="actions">
                 <button class="button primary" on:click=move |_| {
                     done.run(());
-                    report.run(load_army_list(Side::Union, a.clone()).map(|_| "Loaded the army list for the Union.".into()));
+                    report.run(load_army_list(Side::Union, a.clone()).map(|_| loaded_words(from, Side::Union)));
                 }>"Load for the Union"</button>
                 <button class="button primary" on:click=move |_| {
                     done.run(());
-                    report.run(load_army_list(Side::Confederate, b.clone()).map(|_| "Loaded the army list for the Confederates.".into()));
+                    report.run(load_army_list(Side::Confederate, b.clone()).map(|_| loaded_words(from, Side::Confederate)));
                 }>"Load for the Confederates"</button>
                 <button class="button" on:click=move |_| done.run(())>"Cancel"</button>
             </div>

@@ -37,7 +37,8 @@ pub fn ResolverFrame(
             {up.map(|(href, words)| view! { <div class="row back"><a href=href class="button">{words}</a></div> })}
             <h1 id="resolver-title">{title}</h1>
             {rules.map(|r| view! { <p class="muted">{r}</p> })}
-            {children()}
+            // One column on a phone; on a tablet its parts stand two by two (style/main.css).
+            <div class="resolver-body">{children()}</div>
         </section>
     }
     .into_any()

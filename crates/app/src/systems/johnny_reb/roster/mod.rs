@@ -102,7 +102,10 @@ pub fn RosterScreen() -> impl IntoView {
     let army_integrity = move || store.session.with(|s| s.game().roster.integrity(&CommandScope::Army(side.get())));
 
     view! {
-        <section class="screen" aria-labelledby="roster-title">
+        // The side's colour edges every unit card (style/main.css); its name heads the screen,
+        // so the colour never carries the side alone. An army list loaded for the other side
+        // takes that side's colour with its place.
+        <section class=move || format!("screen side-{}", side.get().label().to_ascii_lowercase()) aria-labelledby="roster-title">
             <h1 id="roster-title">"Roster"</h1>
             <div class="segmented" role="group" aria-label="Side">
                 {Side::BOTH
@@ -234,6 +237,15 @@ fn DivisionBlock(id: String) -> impl IntoView {
             </div>
             <details class="more">
                 <summary class="button">{move || format!("More for {}", name())}</summary>
+                // The division keeps its stance (11.2): only the name changes here.
+                <forms::AddNamed
+                    label="New name for the division"
+                    button="Rename division"
+                    on_add=Callback::new(move |name: String| {
+                        let stance = division.get_untracked().map(|d| d.stance).unwrap_or_default();
+                        alerts.dispatch(store, Command::Roster(RosterEdit::EditDivision { id: id.get_value(), name, stance }));
+                    })
+                />
                 <div class="row">
                     <forms::AddNamed
                         label="New divisional battery"
