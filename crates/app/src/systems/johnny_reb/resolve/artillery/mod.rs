@@ -11,6 +11,7 @@
 pub mod model;
 
 use super::card::{Applied, Resolution, ResultCard};
+use super::distance::{DistanceField, measured};
 use super::fire::table10_roll;
 use super::fire::{Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, number_field};
 use super::frame::{ResolverFrame, from_address};
@@ -81,17 +82,17 @@ pub fn ArtilleryResolver() -> impl IntoView {
     let low_on_shot = RwSignal::new(false);
     // The fire.
     let ammunition = RwSignal::new(Ammunition::Shot);
-    let range = RwSignal::new(12u32);
+    let range = RwSignal::new("12".to_string());
     let order = RwSignal::new(OrderKind::Hold);
     let pivots: [RwSignal<Pivot>; MAX_SECTIONS] = std::array::from_fn(|_| RwSignal::new(Pivot::None));
     let sight = RwSignal::new(Sight::Seen);
-    let observer = RwSignal::new(6u32);
-    let object_to_target = RwSignal::new(3u32);
-    let object_to_gun = RwSignal::new(3u32);
+    let observer = RwSignal::new("6".to_string());
+    let object_to_target = RwSignal::new("3".to_string());
+    let object_to_gun = RwSignal::new("3".to_string());
     let object_skirmishers = RwSignal::new(false);
     let moving = RwSignal::new(TargetMotion::Still);
-    let light_woods = RwSignal::new(0u32);
-    let heavy_woods = RwSignal::new(0u32);
+    let light_woods = RwSignal::new("0".to_string());
+    let heavy_woods = RwSignal::new("0".to_string());
     let through_skirmishers = RwSignal::new(false);
     let skirmishers = RwSignal::new(None::<String>);
     let large_group = RwSignal::new(false);
@@ -183,20 +184,31 @@ pub fn ArtilleryResolver() -> impl IntoView {
             return None;
         }
         let class = guns.with(|g| g.first().map(|g| g.fire.gun.class)).unwrap_or(GunClass::Smoothbore);
-        let w = Ratio::whole;
-        Some(indirect_fire(
-            class,
-            w(observer.get()),
-            w(range.get()),
-            w(object_to_target.get()),
-            w(object_to_gun.get()),
-            object_skirmishers.get(),
-            &rulings(),
+        let m = |what, text: RwSignal<String>| text.with(|t| measured(what, t));
+        let read = || -> RuleResult<Visibility> {
+            indirect_fire(
+                class,
+                m("Observer's distance", observer)?,
+                m("Range", range)?,
+                m("Object to the target", object_to_target)?,
+                m("Object to the gun", object_to_gun)?,
+                object_skirmishers.get(),
+                &rulings(),
+            )
+        };
+        Some(read())
+    });
+    // The distances every section's fire shares, as typed (4.3.1, 4.3.3.b).
+    let distances = Memo::new(move |_| -> RuleResult<(Ratio, Ratio, Ratio)> {
+        Ok((
+            range.with(|t| measured("Range", t))?,
+            light_woods.with(|t| measured("Light woods", t))?,
+            heavy_woods.with(|t| measured("Heavy woods", t))?,
         ))
     });
     let conditions = move || Conditions {
         ammunition: ammunition.get(),
-        range: range.get(),
+        range: distances.get().map_or(Ratio::ZERO, |d| d.0),
         order: order.get(),
         visibility: match sight.get() {
             Sight::Seen => Visibility::Clear,
@@ -205,7 +217,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             Sight::Indirect => indirect.get().and_then(Result::ok).unwrap_or(Visibility::Blind),
         },
         through_friendly_skirmishers: through_skirmishers.get(),
-        woods: (light_woods.get(), heavy_woods.get()),
+        woods: distances.get().map_or((Ratio::ZERO, Ratio::ZERO), |d| (d.1, d.2)),
         target_moving: moving.get() != TargetMotion::Still,
         charging_cavalry: moving.get() == TargetMotion::ChargingCavalry,
         large_group: large_group.get(),
@@ -343,6 +355,9 @@ pub fn ArtilleryResolver() -> impl IntoView {
         )
     });
     let strength = Memo::new(move |_| -> Option<RuleResult<Option<FireStrength>>> {
+        if let Err(e) = distances.get() {
+            return Some(Err(e));
+        }
         if let Some(Err(e)) = indirect.get() {
             return Some(Err(e));
         }
@@ -545,7 +560,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 }.into_any(),
             }}
             <Toggles legend="Ammunition (4.3.1)" options=vec![(Ammunition::Shot, "Shot"), (Ammunition::Canister, "Canister"), (Ammunition::DoubleCanister, "Double canister")] value=ammunition/>
-            {number_field("Range in inches", range)}
+            <DistanceField label="Range in inches" value=range/>
             <Toggles legend="Order (Table 14)" options=vec![(OrderKind::Hold, "Hold"), (OrderKind::FirstFire, "First Fire"), (OrderKind::ConditionalHold, "Conditional Hold"), (OrderKind::FormationChange, "Formation Change"), (OrderKind::Move, "Move")] value=order/>
             <Show when=move || order.get() == OrderKind::Hold>
                 {move || {
@@ -563,17 +578,17 @@ pub fn ArtilleryResolver() -> impl IntoView {
             </Show>
             <Toggles legend="Sight of the target" options=vec![(Sight::Seen, "Seen"), (Sight::Area, "Area fire"), (Sight::Blind, "Blind fire"), (Sight::Indirect, "Indirect fire (4.3.6.c)")] value=sight/>
             <Show when=move || sight.get() == Sight::Indirect>
-                {number_field("Observer's distance from the gun, inches", observer)}
-                {number_field("Intervening object to the target, inches", object_to_target)}
-                {number_field("Intervening object to the gun, inches", object_to_gun)}
+                <DistanceField label="Observer's distance from the gun, inches" value=observer/>
+                <DistanceField label="Intervening object to the target, inches" value=object_to_target/>
+                <DistanceField label="Intervening object to the gun, inches" value=object_to_gun/>
                 <Toggles legend="The intervening object is a skirmish line" options=vec![(false, "No: blind fire"), (true, "Yes: area fire")] value=object_skirmishers/>
             </Show>
             <Toggles legend="Target moving (4.3.3.a)" options=vec![(TargetMotion::Still, "No"), (TargetMotion::Moving, "Moving, disengaging, charging or routed: down 1"), (TargetMotion::ChargingCavalry, "Charging cavalry: down 2")] value=moving/>
             <Show when=shot>
                 <details class="more">
                     <summary class="button">"Woods and friendly skirmishers in the way (4.3.3.b, 4.3.6.d)"</summary>
-                    {number_field("Inches of light woods crossed", light_woods)}
-                    {number_field("Inches of heavy woods crossed", heavy_woods)}
+                    <DistanceField label="Inches of light woods crossed" value=light_woods/>
+                    <DistanceField label="Inches of heavy woods crossed" value=heavy_woods/>
                     <Toggles legend="Through friendly skirmishers (4.3.6.d)" options=vec![(false, "No"), (true, "Yes: area fire")] value=through_skirmishers/>
                     <Show when=move || through_skirmishers.get()>
                         <UnitPicker pick=Pick::Regiments chosen=skirmishers label="Friendly skirmishers"/>

@@ -8,6 +8,7 @@
 pub mod model;
 
 use super::card::{Applied, ResultCard};
+use super::distance::DistanceField;
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
@@ -106,7 +107,7 @@ pub fn FireResolver() -> impl IntoView {
     let weapon = RwSignal::new(SmallArm::RifleMusket);
     let quality = RwSignal::new(Quality::Average);
     let formation = RwSignal::new(Formation::Line);
-    let range = RwSignal::new(4u32);
+    let range = RwSignal::new("4".to_string());
     let opening = RwSignal::new(false);
     // What the game knows of the firer fills the form: its revealed First Fire order (1.2),
     // again whenever another firer is picked.
@@ -232,7 +233,7 @@ pub fn FireResolver() -> impl IntoView {
                     <Toggles legend="Formation" options=FORMATIONS.to_vec() value=formation/>
                 }.into_any(),
             }}
-            {number_field("Range in inches", range)}
+            <DistanceField label="Range in inches" value=range/>
             <Toggles legend="Opening volley (4.2.2)" options=vec![(false, "No"), (true, "Yes")] value=opening/>
             <Toggles legend="First fire order (1.2)" options=vec![(false, "No"), (true, "Yes")] value=first_fire/>
             <Toggles legend="Moved or changed formation (4.2.3.b)" options=vec![(false, "No"), (true, "Yes")] value=moving/>

@@ -450,8 +450,8 @@ pub struct FireForm {
     pub quality: Quality,
     /// Its formation.
     pub formation: Formation,
-    /// The range in whole inches.
-    pub range: u32,
+    /// The range as typed, in inches to the half inch (4.2.3.a, Table 8).
+    pub range: String,
     /// An opening volley (4.2.2).
     pub opening: bool,
     /// A First Fire order (1.2).
@@ -508,7 +508,7 @@ impl Default for FireForm {
             weapon: SmallArm::RifleMusket,
             quality: Quality::Average,
             formation: Formation::Line,
-            range: 4,
+            range: "4".into(),
             opening: false,
             first_fire: false,
             moving: false,
@@ -576,7 +576,7 @@ pub fn fire(form: &FireForm, game: &Game) -> RuleResult<SmallArmsFire> {
             ..SmallArmsFire::default()
         },
     };
-    f.range = Ratio::whole(form.range);
+    f.range = super::super::distance::measured("Range", &form.range)?;
     f.opening_volley = form.opening;
     f.first_fire = form.first_fire;
     f.moving = form.moving;

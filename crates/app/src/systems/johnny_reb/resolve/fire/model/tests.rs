@@ -309,3 +309,22 @@ fn rule_1_2_a_revealed_first_fire_order_fills_the_form() {
     assert!(!has_first_fire_order(&g, "r-2wi"));
     assert!(!has_first_fire_order(&g, "r-nobody"));
 }
+
+#[test]
+fn rule_4_2_3_a_table_8_half_inch_ranges_compared_exactly() {
+    let g = demo_game("g");
+    let o = Overrides::new();
+    let at = |range: &str| strength(&FireForm { figures: 20, range: range.into(), ..FireForm::default() }, &g, &o);
+    // A rifle-musket: normal to 5", long to 10", extreme to 15" (Table 8).
+    assert_eq!(at("5").unwrap().unwrap().strength, Ratio::whole(20), "at the limit: normal");
+    assert_eq!(at("5.5").unwrap().unwrap().strength, Ratio::whole(10), "5.5\" is long range, x1/2");
+    assert_eq!(at("5 1/2").unwrap().unwrap().strength, Ratio::whole(10));
+    assert_eq!(at("15").unwrap().unwrap().strength, Ratio::whole(5), "extreme, x1/4");
+    assert_eq!(at("15.5"), Ok(None), "past extreme range the fire has no effect (4.2.3.a)");
+    for bad in ["5,5", "abc", "-5", "5.3"] {
+        match at(bad) {
+            Err(RuleError::OutOfRange { detail, .. }) => assert!(detail.contains("5 1/2"), "{bad}: {detail}"),
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+}
