@@ -236,7 +236,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     figures: r.figures_left(),
                     routed: r.morale == MoraleLevel::Routed,
                     prone: r.prone,
-                    breechloaders: r.traits.breechloader || r.traits.repeater,
+                    breechloaders: super::fire::target_breechloaders(r),
                 },
             ))
         })

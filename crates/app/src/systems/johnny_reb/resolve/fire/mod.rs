@@ -107,6 +107,7 @@ pub fn FireResolver() -> impl IntoView {
     let weapon = RwSignal::new(SmallArm::RifleMusket);
     let quality = RwSignal::new(Quality::Average);
     let formation = RwSignal::new(Formation::Line);
+    let sharpshooters = RwSignal::new(false);
     let range = RwSignal::new("4".to_string());
     let opening = RwSignal::new(false);
     // What the game knows of the firer fills the form: its revealed First Fire order (1.2),
@@ -152,6 +153,7 @@ pub fn FireResolver() -> impl IntoView {
         weapon: weapon.get(),
         quality: quality.get(),
         formation: formation.get(),
+        sharpshooters: sharpshooters.get(),
         range: range.get(),
         opening: opening.get(),
         first_fire: first_fire.get(),
@@ -231,6 +233,7 @@ pub fn FireResolver() -> impl IntoView {
                     <Toggles legend="Weapon" options=SmallArm::ALL.iter().map(|w| (*w, w.label())).collect() value=weapon/>
                     <Toggles legend="Quality" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/>
                     <Toggles legend="Formation" options=FORMATIONS.to_vec() value=formation/>
+                    <Toggles legend="Sharpshooters (4.2.7.d)" options=vec![(false, "No"), (true, "Yes: saves down 1")] value=sharpshooters/>
                 }.into_any(),
             }}
             <DistanceField label="Range in inches" value=range/>

@@ -50,6 +50,8 @@ pub fn firer_fire(r: &Regiment, officer_benefit: u8) -> RuleResult<SmallArmsFire
         figures: r.figures_left(),
         firearm: Firearm {
             breechloader: t.breechloader || Firearm::of(row).breechloader,
+            // The roster's repeater trait on a weapon of another row (4.2.7.c).
+            repeater: t.repeater || Firearm::of(row).repeater,
             flintlock: t.flintlock,
             poor: t.poor_weapon,
             ..Firearm::of(row)
@@ -65,6 +67,14 @@ pub fn firer_fire(r: &Regiment, officer_benefit: u8) -> RuleResult<SmallArmsFire
         officer_benefit,
         ..SmallArmsFire::default()
     })
+}
+
+/// A target with breechloaders saves better in loose order and behind fences (4.2.7.b): by
+/// its traits or by its weapon's row (repeaters carry every breechloader benefit, 4.2.7.c).
+pub fn target_breechloaders(r: &Regiment) -> bool {
+    r.traits.breechloader
+        || r.traits.repeater
+        || small_arm(r.weapon).is_some_and(|row| Firearm::of(row).has_breechloader_benefits())
 }
 
 /// The ground the target is in or behind, for Table 12 (the common cases).
@@ -450,6 +460,8 @@ pub struct FireForm {
     pub quality: Quality,
     /// Its formation.
     pub formation: Formation,
+    /// A sharpshooter unit (4.2.7.d).
+    pub sharpshooters: bool,
     /// The range as typed, in inches to the half inch (4.2.3.a, Table 8).
     pub range: String,
     /// An opening volley (4.2.2).
@@ -508,6 +520,7 @@ impl Default for FireForm {
             weapon: SmallArm::RifleMusket,
             quality: Quality::Average,
             formation: Formation::Line,
+            sharpshooters: false,
             range: "4".into(),
             opening: false,
             first_fire: false,
@@ -559,7 +572,7 @@ pub fn target_of(game: &Game, id: &str) -> Option<(String, bool, TargetFacts)> {
             figures: r.figures_left(),
             routed: r.morale == MoraleLevel::Routed,
             prone: r.prone,
-            breechloaders: r.traits.breechloader || r.traits.repeater,
+            breechloaders: target_breechloaders(r),
         },
     ))
 }
@@ -573,6 +586,7 @@ pub fn fire(form: &FireForm, game: &Game) -> RuleResult<SmallArmsFire> {
             firearm: Firearm::of(form.weapon),
             quality: form.quality,
             formation: form.formation,
+            sharpshooters: form.sharpshooters,
             ..SmallArmsFire::default()
         },
     };
@@ -603,10 +617,13 @@ pub fn target_facts(form: &FireForm, game: &Game) -> TargetFacts {
 
 /// The target's save situation, at close range or not (Table 12).
 pub fn situation(form: &FireForm, game: &Game, entries: &Overrides) -> SaveSituation {
-    let close = fire(form, game).ok().is_some_and(|f| {
+    let f = fire(form, game).ok();
+    let close = f.as_ref().is_some_and(|f| {
         range_band(f.firearm.range_row, f.range, &game.setup.rules.fire, entries) == Ok(Some(RangeBand::Close))
     });
-    save_situation(&target_facts(form, game), form.cover, close)
+    // Fired on by sharpshooters: the final save down 1 (4.2.7.d).
+    let sharpshooter_fire = f.is_some_and(|f| f.sharpshooters);
+    SaveSituation { sharpshooter_fire, ..save_situation(&target_facts(form, game), form.cover, close) }
 }
 
 /// Out of ammunition, the fire rolls one die on Table 10 (4.2.4.b).

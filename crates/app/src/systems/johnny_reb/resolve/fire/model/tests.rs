@@ -328,3 +328,33 @@ fn rule_4_2_3_a_table_8_half_inch_ranges_compared_exactly() {
         }
     }
 }
+
+/// 4.2.7.d: "skirmishers when fired upon by Sharpshooters have a save number of 1, 2 instead
+/// of 1, 2, 3" — from the roster's trait, and from the quick look-up's toggle.
+#[test]
+fn rule_4_2_7_d_sharpshooters_reduce_a_skirmish_targets_save_to_1_2() {
+    let mut g = demo_game("g");
+    let o = Overrides::new();
+    g.roster.regiment_mut("r-1tn").unwrap().formation = Formation::Skirmish;
+    let form = FireForm { firer: Some("r-2wi".into()), target: Some("r-1tn".into()), ..FireForm::default() };
+    assert_eq!(save_no(&form, &g, &o), 3, "skirmishers save on 1 to 3 (Table 12)");
+    g.roster.regiment_mut("r-2wi").unwrap().traits.sharpshooters = true;
+    assert_eq!(save_no(&form, &g, &o), 2, "fired on by sharpshooters: 1, 2");
+    let look_up = FireForm { target_formation: Formation::Skirmish, sharpshooters: true, ..FireForm::default() };
+    assert_eq!(save_no(&look_up, &g, &o), 2);
+}
+
+/// 4.2.7.b-c: the roster's repeater trait reaches the fire (up 1, a second fire) and a target's
+/// repeating weapon its breechloader saves, whichever way the roster says it.
+#[test]
+fn rule_4_2_7_c_the_roster_repeater_trait_reaches_the_fire_and_the_saves() {
+    let mut g = demo_game("g");
+    let o = Overrides::new();
+    g.roster.regiment_mut("r-2wi").unwrap().traits.repeater = true;
+    let form = FireForm { firer: Some("r-2wi".into()), target: Some("r-1tn".into()), ..FireForm::default() };
+    assert!(fire(&form, &g).unwrap().firearm.repeater);
+    g.roster.regiment_mut("r-1tn").unwrap().formation = Formation::Skirmish;
+    g.roster.regiment_mut("r-1tn").unwrap().weapon = Weapon::RepeatingRifle;
+    g.roster.regiment_mut("r-1tn").unwrap().traits = Default::default();
+    assert_eq!(save_no(&form, &g, &o), 4, "breechloaders in skirmish save on 1 to 4 (4.2.7.b)");
+}
