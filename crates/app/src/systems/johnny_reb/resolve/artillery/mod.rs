@@ -50,6 +50,10 @@ const FORMATIONS: [(Formation, &str); 6] = [
     (Formation::ExtendedLine, "Extended line"),
 ];
 
+/// A crew's state (Table 14).
+const CREWS: [(MoraleLevel, &str); 3] =
+    [(MoraleLevel::Good, "Good"), (MoraleLevel::Shaken, "Shaken: x1/2"), (MoraleLevel::Routed, "Routed: may not fire")];
+
 /// How the target is moving (4.3.3.a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TargetMotion {
@@ -85,6 +89,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
     let range = RwSignal::new("12".to_string());
     let order = RwSignal::new(OrderKind::Hold);
     let pivots: [RwSignal<Pivot>; MAX_SECTIONS] = std::array::from_fn(|_| RwSignal::new(Pivot::None));
+    let crews: [RwSignal<MoraleLevel>; MAX_SECTIONS] = std::array::from_fn(|_| RwSignal::new(MoraleLevel::Good));
     let sight = RwSignal::new(Sight::Seen);
     let observer = RwSignal::new("6".to_string());
     let object_to_target = RwSignal::new("3".to_string());
@@ -174,10 +179,20 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     ammunition_state: ArtilleryAmmunition { canister_used: 0, low_on_shot: low_on_shot.get() },
                     ..ArtilleryFire::default()
                 },
-                morale: MoraleLevel::Good,
+                // Typed in: the crew as the players give it (Table 14, a double canister's check).
+                morale: crews.get(i).map_or(MoraleLevel::Good, |c| c.get()),
                 officer_benefit: 0,
             })
             .collect()
+    });
+    // Each section's crew as the roster knows it (Table 14), again whenever another firer is
+    // picked; typed in, the players say it.
+    Effect::new(move |_| {
+        if let Some((_, g, _)) = roster_firer.get() {
+            for (crew, gun) in crews.iter().zip(g.iter()) {
+                crew.set(gun.morale);
+            }
+        }
     });
     let indirect = Memo::new(move |_| -> Option<RuleResult<Visibility>> {
         if sight.get() != Sight::Indirect {
@@ -350,7 +365,10 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 .get()?
                 .iter()
                 .enumerate()
-                .map(|(i, g)| prepared(g, &c, pivots.get(i).map_or(Pivot::None, |p| p.get())))
+                .map(|(i, g)| {
+                    let fire = prepared(g, &c, pivots.get(i).map_or(Pivot::None, |p| p.get()));
+                    with_crew(fire, crews.get(i).map_or(g.morale, |c| c.get()))
+                })
                 .collect(),
         )
     });
@@ -576,6 +594,15 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     }).collect_view()
                 }}
             </Show>
+            {move || {
+                let gs = guns.get();
+                let many = gs.len() > 1;
+                gs.iter().enumerate().map(|(i, _)| {
+                    let legend = if many { CREW_LEGENDS.get(i).copied().unwrap_or("Crew (Table 14)") } else { "Crew (Table 14)" };
+                    let value = crews.get(i).copied().unwrap_or(crews[0]);
+                    view! { <Toggles legend=legend options=CREWS.to_vec() value=value/> }
+                }).collect_view()
+            }}
             <Toggles legend="Sight of the target" options=vec![(Sight::Seen, "Seen"), (Sight::Area, "Area fire"), (Sight::Blind, "Blind fire"), (Sight::Indirect, "Indirect fire (4.3.6.c)")] value=sight/>
             <Show when=move || sight.get() == Sight::Indirect>
                 <DistanceField label="Observer's distance from the gun, inches" value=observer/>

@@ -108,6 +108,12 @@ pub fn firing_gun(s: &Section, officer_benefit: u8) -> FiringGun {
     }
 }
 
+/// A section's fire with its crew's state as the players give it (Table 14: a shaken crew
+/// x1/2; a routed crew, like a section marked D, may not fire).
+pub fn with_crew(fire: ArtilleryFire, crew: MoraleLevel) -> ArtilleryFire {
+    ArtilleryFire { shaken_crew: crew == MoraleLevel::Shaken, routed: crew == MoraleLevel::Routed, ..fire }
+}
+
 /// The guns of a roster section, or of every section of a battery (4.3.6.a), with the
 /// sections that cannot fire and why. `None` if `id` is neither.
 pub fn roster_guns(game: &Game, id: &str) -> Option<(String, Vec<FiringGun>, Vec<String>)> {
@@ -653,6 +659,15 @@ pub(super) const PIVOT_LEGENDS: [&str; MAX_SECTIONS] = [
     "Pivot, section 4 (4.3.2)",
     "Pivot, section 5 (4.3.2)",
     "Pivot, section 6 (4.3.2)",
+];
+
+pub(super) const CREW_LEGENDS: [&str; MAX_SECTIONS] = [
+    "Crew, section 1 (Table 14)",
+    "Crew, section 2 (Table 14)",
+    "Crew, section 3 (Table 14)",
+    "Crew, section 4 (Table 14)",
+    "Crew, section 5 (Table 14)",
+    "Crew, section 6 (Table 14)",
 ];
 
 pub(super) const CHECK_DICE: [&str; MAX_SECTIONS] = [

@@ -399,3 +399,20 @@ fn gun_choices_list_printed_known_and_entered_guns() {
     assert_eq!(engine_gun(&three_inch).class, GunClass::Rifle);
     assert!(!engine_gun(&three_inch).parrott);
 }
+
+/// Table 14: "Shaken Crew x1/2"; "Marked D or Routed: NA". The roster's crew fills the form.
+#[test]
+fn rule_table_14_a_shaken_crew_halves_the_section_and_a_routed_one_may_not_fire() {
+    let c = Conditions { range: Ratio::whole(20), ..Conditions::default() };
+    let g = napoleon();
+    let crewed = |crew| with_crew(prepared(&g, &c, Pivot::None), crew);
+    let good = strength(&[crewed(MoraleLevel::Good)]).strength;
+    assert_eq!(strength(&[crewed(MoraleLevel::Shaken)]).strength, good.mul(Ratio::HALF));
+    let routed = fire_strength(&[crewed(MoraleLevel::Routed)], &FireRulings::default(), &Overrides::new());
+    assert!(routed.is_err(), "a routed crew may not fire");
+    let mut game = demo_game("g");
+    game.roster.section_mut("s-hall-1").unwrap().morale = MoraleLevel::Shaken;
+    let (_, guns, _) = roster_guns(&game, "s-hall-1").unwrap();
+    assert_eq!(guns[0].morale, MoraleLevel::Shaken, "the form starts from the roster's crew");
+    assert!(guns[0].fire.shaken_crew);
+}
