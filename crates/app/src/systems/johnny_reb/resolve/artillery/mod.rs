@@ -13,7 +13,9 @@ pub mod model;
 use super::card::{Applied, Resolution, ResultCard};
 use super::distance::{DistanceField, measured};
 use super::fire::table10_roll;
-use super::fire::{Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, number_field};
+use super::fire::{
+    Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, disengaging_or_routed, number_field,
+};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::morale::{self as morale_view, CheckReason};
@@ -105,6 +107,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
     let target_is_guns = RwSignal::new(false);
     let t_figures = RwSignal::new(20u32);
     let t_formation = RwSignal::new(Formation::Line);
+    let disengaging = RwSignal::new(false);
     let t_class = RwSignal::new(GunClass::Smoothbore);
     let t_limbered = RwSignal::new(false);
     let t_crew_kills = RwSignal::new(0u32);
@@ -249,7 +252,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     arm: r.arm,
                     formation: r.formation,
                     figures: r.figures_left(),
-                    routed: r.morale == MoraleLevel::Routed,
+                    disengaging_or_routed: disengaging_or_routed(s.game(), &id),
                     prone: r.prone,
                     breechloaders: super::fire::target_breechloaders(r),
                 },
@@ -268,6 +271,12 @@ pub fn ArtilleryResolver() -> impl IntoView {
             };
             Some((sec.name.clone(), g, adjacent_section(roster, &id), sec.state))
         })
+    });
+    // A target of the game routed or marked Disengage fills the choice (Table 11).
+    Effect::new(move |_| {
+        let known =
+            target.get().is_some_and(|id| store.session.with_untracked(|s| disengaging_or_routed(s.game(), &id)));
+        disengaging.set(known);
     });
     // A moving target is read from its revealed order (4.3.3.a).
     Effect::new(move |_| {
@@ -294,7 +303,8 @@ pub fn ArtilleryResolver() -> impl IntoView {
     });
     let target_kind = Memo::new(move |_| -> Target {
         if let Some((_, t)) = target_regiment.get() {
-            return Target::Regiment(t);
+            let disengaging_or_routed = t.disengaging_or_routed || disengaging.get();
+            return Target::Regiment(TargetFacts { disengaging_or_routed, ..t });
         }
         if let Some((_, g, _, _)) = target_section.get() {
             return Target::Guns(g);
@@ -310,7 +320,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             arm: Arm::Infantry,
             formation: t_formation.get(),
             figures: t_figures.get(),
-            routed: false,
+            disengaging_or_routed: disengaging.get(),
             prone: false,
             breechloaders: false,
         })
@@ -421,7 +431,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     FireTarget {
                         arm: t.arm,
                         formation: t.formation,
-                        disengaging_or_routed: t.routed,
+                        disengaging_or_routed: t.disengaging_or_routed,
                         flank: flank.get_untracked(),
                     },
                     t.figures,
@@ -664,7 +674,8 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 <p class="muted small">"Against shot only formations and fortification cover save (4.3.4)."</p>
             </Show>
             <Show when=move || matches!(target_kind.get(), Target::Regiment(_))>
-                <Toggles legend="Artillery hit checks it took this turn (4.4.1.c, three at most)" options=vec![(0u8, "None"), (1, "1"), (2, "2"), (3, "3")] value=hits_before/>
+                <Toggles legend="Target disengaging or routed (Table 11)" options=vec![(false, "No"), (true, "Yes: kills x1/2, no disorder or flank multiplier")] value=disengaging/>
+            <Toggles legend="Artillery hit checks it took this turn (4.4.1.c, three at most)" options=vec![(0u8, "None"), (1, "1"), (2, "2"), (3, "3")] value=hits_before/>
             </Show>
 
             <Show when=move || ammunition.get() == Ammunition::DoubleCanister>

@@ -320,7 +320,7 @@ pub fn target_situation(target: &Target, cover: Cover, ammunition: Ammunition) -
                 arm: Arm::Artillery,
                 formation: Formation::Unlimbered,
                 figures: 0,
-                routed: false,
+                disengaging_or_routed: false,
                 prone: false,
                 breechloaders: false,
             };

@@ -122,6 +122,7 @@ pub fn FireResolver() -> impl IntoView {
     let visibility = RwSignal::new(Visibility::Clear);
     let t_figures = RwSignal::new(20u32);
     let t_formation = RwSignal::new(Formation::Line);
+    let disengaging = RwSignal::new(false);
     let flank = RwSignal::new(Flank::None);
     let ground = RwSignal::new(TargetCover::Open);
     let hasty = RwSignal::new(false);
@@ -161,6 +162,7 @@ pub fn FireResolver() -> impl IntoView {
         visibility: visibility.get(),
         target_figures: t_figures.get(),
         target_formation: t_formation.get(),
+        disengaging: disengaging.get(),
         flank: flank.get(),
         cover: cover(),
         firer_works: firer_works.get(),
@@ -185,6 +187,12 @@ pub fn FireResolver() -> impl IntoView {
     let target_unit = Memo::new(move |_| {
         let id = target.get()?;
         store.session.with(|s| target_of(s.game(), &id))
+    });
+    // A target of the game routed or marked Disengage fills the choice (Table 11).
+    Effect::new(move |_| {
+        let known =
+            target.get().is_some_and(|id| store.session.with_untracked(|s| disengaging_or_routed(s.game(), &id)));
+        disengaging.set(known);
     });
     // A new firer, target or roll starts the card afresh.
     Effect::new(move |prev: Option<(Option<String>, Option<String>)>| {
@@ -275,6 +283,7 @@ pub fn FireResolver() -> impl IntoView {
                     <Toggles legend="Target formation" options=FORMATIONS.to_vec() value=t_formation/>
                 }.into_any(),
             }}
+<Toggles legend="Target disengaging or routed (Table 11)" options=vec![(false, "No"), (true, "Yes: kills x1/2, no disorder or flank multiplier")] value=disengaging/>
             <Toggles legend="Fire on the target's flank (Table 11)" options=vec![(Flank::None, "Front"), (Flank::Partial, "Partial flank"), (Flank::Full, "Full flank")] value=flank/>
             <CoverChoice ground=ground hasty=hasty works=works_cover zone=zone enemy_on_works=enemy_on_works/>
             <h2>"The roll (Table 10)"</h2>

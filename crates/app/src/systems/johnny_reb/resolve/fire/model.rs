@@ -160,8 +160,8 @@ pub struct TargetFacts {
     pub formation: Formation,
     /// Figures in the arc of fire (the casualty limit, 4.2.6.g).
     pub figures: u32,
-    /// Routed (Table 11).
-    pub routed: bool,
+    /// Marked Disengage (even before it moves, 4.2.5) or routed: kills x1/2 (Table 11).
+    pub disengaging_or_routed: bool,
     /// Lying prone.
     pub prone: bool,
     /// Breechloaders (Table 12 notes 1 and 2).
@@ -355,7 +355,12 @@ pub fn score(
     o: &Overrides,
 ) -> RuleResult<Option<FireResult>> {
     let result = combat_result(s.strength, s.row_shifts, roll, o)?;
-    let ft = FireTarget { arm: target.arm, formation: target.formation, disengaging_or_routed: target.routed, flank };
+    let ft = FireTarget {
+        arm: target.arm,
+        formation: target.formation,
+        disengaging_or_routed: target.disengaging_or_routed,
+        flank,
+    };
     let modified = modify_kills(result.kills, &ft, o)?;
     let save = save_number(situation, rulings, o)?.save;
     let plan = SavePlan { save, outside_cover: None, figures_in_arc: target.figures };
@@ -476,6 +481,9 @@ pub struct FireForm {
     pub target_figures: u32,
     /// Its formation.
     pub target_formation: Formation,
+    /// It is disengaging or routed (Table 11), as the players say (a target of the game is
+    /// also so when the game knows it).
+    pub disengaging: bool,
     /// Fire on its flank (Table 11).
     pub flank: Flank,
     /// Its cover (Table 12, 9).
@@ -528,6 +536,7 @@ impl Default for FireForm {
             visibility: Visibility::Clear,
             target_figures: 20,
             target_formation: Formation::Line,
+            disengaging: false,
             flank: Flank::None,
             cover: Cover::OPEN,
             firer_works: FirerWorks::None,
@@ -560,6 +569,18 @@ pub fn firer_of(game: &Game, id: &str) -> Option<(String, RuleResult<SmallArmsFi
     Some((r.name.clone(), firer_fire(r, benefit)))
 }
 
+/// A regiment of the game is routed, or marked Disengage this turn (its revealed order, or
+/// any order past phase 3, as [`has_first_fire_order`] reads them): Table 11's x1/2.
+pub fn disengaging_or_routed(game: &Game, id: &str) -> bool {
+    let routed = game.roster.regiment(id).is_some_and(|r| r.morale == MoraleLevel::Routed);
+    routed
+        || game
+            .orders_this_turn()
+            .filter(|t| t.revealed || game.phase.number() > 3)
+            .and_then(|t| t.order_of(id))
+            .is_some_and(|o| o.in_force() == johnny_reb::rules::unit::OrderKind::Disengage)
+}
+
 /// The target regiment of the game: its name, whether it has kills already, and its facts.
 pub fn target_of(game: &Game, id: &str) -> Option<(String, bool, TargetFacts)> {
     let r = game.roster.regiment(id)?;
@@ -570,7 +591,7 @@ pub fn target_of(game: &Game, id: &str) -> Option<(String, bool, TargetFacts)> {
             arm: r.arm,
             formation: r.formation,
             figures: r.figures_left(),
-            routed: r.morale == MoraleLevel::Routed,
+            disengaging_or_routed: disengaging_or_routed(game, id),
             prone: r.prone,
             breechloaders: target_breechloaders(r),
         },
@@ -605,14 +626,17 @@ pub fn strength(form: &FireForm, game: &Game, entries: &Overrides) -> RuleResult
 
 /// The target's facts, from the game or entered.
 pub fn target_facts(form: &FireForm, game: &Game) -> TargetFacts {
-    form.target.as_deref().and_then(|id| target_of(game, id)).map(|(_, _, t)| t).unwrap_or(TargetFacts {
+    let mut t = form.target.as_deref().and_then(|id| target_of(game, id)).map(|(_, _, t)| t).unwrap_or(TargetFacts {
         arm: Arm::Infantry,
         formation: form.target_formation,
         figures: form.target_figures,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
-    })
+    });
+    // The players' word adds to the game's: a Disengage order not recorded (Table 11).
+    t.disengaging_or_routed |= form.disengaging;
+    t
 }
 
 /// The target's save situation, at close range or not (Table 12).
@@ -657,7 +681,12 @@ pub fn saves_needed(form: &FireForm, game: &Game, entries: &Overrides) -> Option
     let t = target_facts(form, game);
     Some((|| {
         let result = combat_result(s.strength, s.row_shifts, r, entries)?;
-        let ft = FireTarget { arm: t.arm, formation: t.formation, disengaging_or_routed: t.routed, flank: form.flank };
+        let ft = FireTarget {
+            arm: t.arm,
+            formation: t.formation,
+            disengaging_or_routed: t.disengaging_or_routed,
+            flank: form.flank,
+        };
         let kills = modify_kills(result.kills, &ft, entries)?.kills;
         let save = save_number(&situation(form, game, entries), &game.setup.rules.fire, entries)?.save;
         Ok(SavePlan { save, outside_cover: None, figures_in_arc: t.figures }.dice_needed(kills))

@@ -169,7 +169,7 @@ fn rule_4_3_4_only_formations_and_fortification_cover_save_from_shot() {
         arm: Arm::Infantry,
         formation: Formation::Line,
         figures: 20,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
     };
@@ -288,7 +288,7 @@ fn rule_4_4_1_c_artillery_hit_queued_three_times_a_turn_at_most() {
         arm: Arm::Infantry,
         formation: Formation::Line,
         figures: 20,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
     };

@@ -12,7 +12,7 @@ fn line(figures: u32) -> TargetFacts {
         arm: Arm::Infantry,
         formation: Formation::Line,
         figures,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
     }
@@ -308,6 +308,12 @@ fn rule_1_2_a_revealed_first_fire_order_fills_the_form() {
     assert!(has_first_fire_order(&g, "r-6wi"));
     assert!(!has_first_fire_order(&g, "r-2wi"));
     assert!(!has_first_fire_order(&g, "r-nobody"));
+    // Table 11: a revealed Disengage order makes the target disengaging, even before it moves.
+    if let Some(t) = g.orders.last_mut() {
+        t.orders.push(order("r-24mi", OrderKind::Disengage));
+    }
+    assert!(disengaging_or_routed(&g, "r-24mi"));
+    assert!(!disengaging_or_routed(&g, "r-2wi"));
 }
 
 #[test]
@@ -357,4 +363,21 @@ fn rule_4_2_7_c_the_roster_repeater_trait_reaches_the_fire_and_the_saves() {
     g.roster.regiment_mut("r-1tn").unwrap().weapon = Weapon::RepeatingRifle;
     g.roster.regiment_mut("r-1tn").unwrap().traits = Default::default();
     assert_eq!(save_no(&form, &g, &o), 4, "breechloaders in skirmish save on 1 to 4 (4.2.7.b)");
+}
+
+/// Table 11: "Disengaging/Routed x1/2"; "** never suffer disorder or flank fire multipliers".
+/// The players choose it; a target of the game marked Disengage or routed fills it.
+#[test]
+fn rule_table_11_a_disengaging_target_halves_the_kills() {
+    let mut g = demo_game("g");
+    let o = Overrides::new();
+    let form = FireForm { figures: 100, target_figures: 14, faces: vec![3, 4], ..FireForm::default() };
+    assert_eq!(resolve(&form, &g, &o).unwrap().headline, "10 casualties on the target (Table 15).");
+    let away = FireForm { disengaging: true, flank: Flank::Full, ..form.clone() };
+    assert_eq!(resolve(&away, &g, &o).unwrap().headline, "5 casualties on the target (Table 15).");
+    assert!(!disengaging_or_routed(&g, "r-1tn"));
+    g.roster.regiment_mut("r-1tn").unwrap().morale = MoraleLevel::Routed;
+    assert!(disengaging_or_routed(&g, "r-1tn"));
+    let on_game = FireForm { target: Some("r-1tn".into()), ..form };
+    assert!(target_facts(&on_game, &g).disengaging_or_routed);
 }
