@@ -60,7 +60,8 @@ test('rule 4.2.3.a: ranges in half inches against Table 8 exactly; what cannot b
   await page.getByText('20 figures · Normal range', { exact: false }).waitFor();
   // A rifle-musket at 5.5" is past its 5" normal range: long range, x1/2.
   await range.fill('5.5');
-  await page.getByText('20 figures · Long range x1/2 = strength 10', { exact: false }).waitFor();
+  const words = page.locator('p.mmp');
+  await words.filter({ hasText: 'Long range x1/2' }).filter({ hasText: '= strength 10,' }).waitFor();
   await range.fill('15');
   await page.getByText('Extreme range x1/4', { exact: false }).waitFor();
   await range.fill('15.5');

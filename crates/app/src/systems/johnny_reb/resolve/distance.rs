@@ -55,11 +55,11 @@ pub fn measured(what: &'static str, text: &str) -> RuleResult<Ratio> {
     parse_inches(text).map_err(|detail| RuleError::OutOfRange { what, detail })
 }
 
-/// A text field for inches: keeps what is typed and says below it why it cannot be read.
-/// `blank`: an empty field is an answer ("none"), not a refusal.
+/// A text field for inches: keeps what is typed and says below it why it cannot be read. An
+/// empty field is not refused here: the resolver says what it needs (or takes it as "none").
 #[component]
-pub fn DistanceField(label: &'static str, value: RwSignal<String>, #[prop(optional)] blank: bool) -> impl IntoView {
-    let refusal = move || value.with(|v| if blank && v.trim().is_empty() { None } else { parse_inches(v).err() });
+pub fn DistanceField(label: &'static str, value: RwSignal<String>) -> impl IntoView {
+    let refusal = move || value.with(|v| if v.trim().is_empty() { None } else { parse_inches(v).err() });
     view! {
         <label class="field">
             <span>{label}</span>

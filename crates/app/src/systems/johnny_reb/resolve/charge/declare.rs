@@ -324,7 +324,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             <details class="more">
                 <summary class="button">"Less common: objective, halting point, waves"</summary>
                 <Toggles legend="Objective (5.1.1)" options=vec![(Objective::EnemyUnit, "The enemy unit"), (Objective::Position, "A position")] value=objective/>
-                <DistanceField label="Halting point announced, inches from the start (5.3.3); empty for none" value=halting blank=true/>
+                <DistanceField label="Halting point announced, inches from the start (5.3.3); empty for none" value=halting/>
                 <Stepper label="Waves behind in good order (6.8.8)" value=waves_good max=6/>
                 <Stepper label="Waves behind in disorder (6.8.8)" value=waves_disorder max=6/>
             </details>
