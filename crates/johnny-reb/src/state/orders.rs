@@ -7,7 +7,7 @@
 //! [`super::command::Command`], so they are logged and undoable like every other change.
 
 use super::game::{Game, Phase};
-use super::roster::{CommandScope, Rank, Roster, Side};
+use super::roster::{ChargePermission, CommandScope, Rank, Roster, Side};
 use crate::rules::RuleError;
 use crate::rules::command_integrity::IntegrityLevel;
 use crate::rules::officers::Experience;
@@ -424,6 +424,18 @@ fn build_order(game: &Game, unit: &OrderedUnit, choice: &OrderChoice) -> Result<
                         "A charge's objective must be an enemy regiment or gun section in play (5.1.1).",
                     ));
                 }
+            }
+            // 5.1.4: "A unit may never charge three turns in a row."
+            if let Some(r) = game.roster.regiment(&unit.id)
+                && r.charges.permission(game.turn) == ChargePermission::NotAllowed
+            {
+                let last = r.charges.last_turn.unwrap_or(game.turn);
+                return Err(refused(format!(
+                    "{} charged on turns {} and {}: a unit may never charge three turns in a row (5.1.4).",
+                    unit.name,
+                    last.saturating_sub(1),
+                    last
+                )));
             }
             choice.toward_enemy = true;
         }
@@ -1033,6 +1045,24 @@ mod tests {
         go(&mut s, mark("r-2wi", OrderChoice::movement(MoveDirection::Forward, false)));
         assert!(!order_of(&s, "r-2wi").toward_enemy);
         go(&mut s, mark("r-2wi", OrderChoice::plain(OrderKind::FirstFire)));
+    }
+
+    #[test]
+    fn rule_5_1_4_no_third_charge_order_in_a_row() {
+        use crate::state::roster::ChargeRecord;
+        let mut g = demo_game("g1");
+        g.turn = 3;
+        let record = |g: &mut Game, id: &str, in_a_row| {
+            g.roster.regiment_mut(id).unwrap().charges = ChargeRecord { last_turn: Some(2), in_a_row };
+        };
+        record(&mut g, "r-6wi", 2);
+        record(&mut g, "r-2wi", 1);
+        let mut s = Session::new(g);
+        let why = refuse(&mut s, mark("r-6wi", OrderChoice::charge("r-1tn")));
+        assert!(why.contains("6th Wisconsin charged on turns 1 and 2") && why.contains("5.1.4"), "{why}");
+        // Another order is marked; a second turn's charge is allowed (in disorder, 5.1.4).
+        go(&mut s, mark("r-6wi", OrderChoice::plain(OrderKind::Hold)));
+        go(&mut s, mark("r-2wi", OrderChoice::charge("r-1tn")));
     }
 
     #[test]

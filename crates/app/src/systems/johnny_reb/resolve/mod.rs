@@ -6,6 +6,7 @@
 pub mod artillery;
 pub mod card;
 pub mod charge;
+pub mod distance;
 pub mod fire;
 pub mod frame;
 pub mod missing;

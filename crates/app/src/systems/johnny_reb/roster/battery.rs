@@ -4,7 +4,7 @@
 use super::regiment::morale_words;
 use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
-use johnny_reb::rules::unit::Quality;
+use johnny_reb::rules::unit::{MoraleLevel, Quality};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::roster::{CANISTER_ROUNDS, GunState, GunType, Section};
 use johnny_reb::state::roster_edit::RosterEdit;
@@ -92,6 +92,22 @@ fn SectionRow(id: String) -> impl IntoView {
                     </p>
                     {super::regiment::order_sheet(store, &s.id)}
                 })}
+                // The crew's state (Table 14: a shaken crew x1/2, a routed one may not fire).
+                <fieldset class="choices inline">
+                    <legend>{move || format!("Crew of {} (Table 14)", name())}</legend>
+                    {[MoraleLevel::Good, MoraleLevel::Shaken, MoraleLevel::Routed]
+                        .into_iter()
+                        .map(|level| view! {
+                            <button
+                                class="button"
+                                aria-pressed=move || if section.get().map(|s| s.morale) == Some(level) { "true" } else { "false" }
+                                on:click=move |_| dispatch(Command::Unit(UnitCommand::SetMorale { unit: id.get_value(), level }))
+                            >
+                                {morale_words(level)}
+                            </button>
+                        })
+                        .collect_view()}
+                </fieldset>
                 <div class="row">
                     <button class="button primary" aria-label=move || format!("Add a crew kill to {}", name())
                         on:click=move |_| dispatch(Command::Unit(UnitCommand::AddCrewKill { section: id.get_value() }))>"+1 crew kill"</button>

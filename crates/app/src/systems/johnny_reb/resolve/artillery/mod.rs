@@ -11,8 +11,11 @@
 pub mod model;
 
 use super::card::{Applied, Resolution, ResultCard};
+use super::distance::{DistanceField, measured};
 use super::fire::table10_roll;
-use super::fire::{Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, number_field};
+use super::fire::{
+    Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, disengaging_or_routed, number_field,
+};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::morale::{self as morale_view, CheckReason};
@@ -49,6 +52,10 @@ const FORMATIONS: [(Formation, &str); 6] = [
     (Formation::ExtendedLine, "Extended line"),
 ];
 
+/// A crew's state (Table 14).
+const CREWS: [(MoraleLevel, &str); 3] =
+    [(MoraleLevel::Good, "Good"), (MoraleLevel::Shaken, "Shaken: x1/2"), (MoraleLevel::Routed, "Routed: may not fire")];
+
 /// How the target is moving (4.3.3.a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TargetMotion {
@@ -81,17 +88,18 @@ pub fn ArtilleryResolver() -> impl IntoView {
     let low_on_shot = RwSignal::new(false);
     // The fire.
     let ammunition = RwSignal::new(Ammunition::Shot);
-    let range = RwSignal::new(12u32);
+    let range = RwSignal::new("12".to_string());
     let order = RwSignal::new(OrderKind::Hold);
     let pivots: [RwSignal<Pivot>; MAX_SECTIONS] = std::array::from_fn(|_| RwSignal::new(Pivot::None));
+    let crews: [RwSignal<MoraleLevel>; MAX_SECTIONS] = std::array::from_fn(|_| RwSignal::new(MoraleLevel::Good));
     let sight = RwSignal::new(Sight::Seen);
-    let observer = RwSignal::new(6u32);
-    let object_to_target = RwSignal::new(3u32);
-    let object_to_gun = RwSignal::new(3u32);
+    let observer = RwSignal::new("6".to_string());
+    let object_to_target = RwSignal::new("3".to_string());
+    let object_to_gun = RwSignal::new("3".to_string());
     let object_skirmishers = RwSignal::new(false);
     let moving = RwSignal::new(TargetMotion::Still);
-    let light_woods = RwSignal::new(0u32);
-    let heavy_woods = RwSignal::new(0u32);
+    let light_woods = RwSignal::new("0".to_string());
+    let heavy_woods = RwSignal::new("0".to_string());
     let through_skirmishers = RwSignal::new(false);
     let skirmishers = RwSignal::new(None::<String>);
     let large_group = RwSignal::new(false);
@@ -99,6 +107,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
     let target_is_guns = RwSignal::new(false);
     let t_figures = RwSignal::new(20u32);
     let t_formation = RwSignal::new(Formation::Line);
+    let disengaging = RwSignal::new(false);
     let t_class = RwSignal::new(GunClass::Smoothbore);
     let t_limbered = RwSignal::new(false);
     let t_crew_kills = RwSignal::new(0u32);
@@ -173,30 +182,51 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     ammunition_state: ArtilleryAmmunition { canister_used: 0, low_on_shot: low_on_shot.get() },
                     ..ArtilleryFire::default()
                 },
-                morale: MoraleLevel::Good,
+                // Typed in: the crew as the players give it (Table 14, a double canister's check).
+                morale: crews.get(i).map_or(MoraleLevel::Good, |c| c.get()),
                 officer_benefit: 0,
             })
             .collect()
+    });
+    // Each section's crew as the roster knows it (Table 14), again whenever another firer is
+    // picked; typed in, the players say it.
+    Effect::new(move |_| {
+        if let Some((_, g, _)) = roster_firer.get() {
+            for (crew, gun) in crews.iter().zip(g.iter()) {
+                crew.set(gun.morale);
+            }
+        }
     });
     let indirect = Memo::new(move |_| -> Option<RuleResult<Visibility>> {
         if sight.get() != Sight::Indirect {
             return None;
         }
         let class = guns.with(|g| g.first().map(|g| g.fire.gun.class)).unwrap_or(GunClass::Smoothbore);
-        let w = Ratio::whole;
-        Some(indirect_fire(
-            class,
-            w(observer.get()),
-            w(range.get()),
-            w(object_to_target.get()),
-            w(object_to_gun.get()),
-            object_skirmishers.get(),
-            &rulings(),
+        let m = |what, text: RwSignal<String>| text.with(|t| measured(what, t));
+        let read = || -> RuleResult<Visibility> {
+            indirect_fire(
+                class,
+                m("Observer's distance", observer)?,
+                m("Range", range)?,
+                m("Object to the target", object_to_target)?,
+                m("Object to the gun", object_to_gun)?,
+                object_skirmishers.get(),
+                &rulings(),
+            )
+        };
+        Some(read())
+    });
+    // The distances every section's fire shares, as typed (4.3.1, 4.3.3.b).
+    let distances = Memo::new(move |_| -> RuleResult<(Ratio, Ratio, Ratio)> {
+        Ok((
+            range.with(|t| measured("Range", t))?,
+            light_woods.with(|t| measured("Light woods", t))?,
+            heavy_woods.with(|t| measured("Heavy woods", t))?,
         ))
     });
     let conditions = move || Conditions {
         ammunition: ammunition.get(),
-        range: range.get(),
+        range: distances.get().map_or(Ratio::ZERO, |d| d.0),
         order: order.get(),
         visibility: match sight.get() {
             Sight::Seen => Visibility::Clear,
@@ -205,7 +235,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             Sight::Indirect => indirect.get().and_then(Result::ok).unwrap_or(Visibility::Blind),
         },
         through_friendly_skirmishers: through_skirmishers.get(),
-        woods: (light_woods.get(), heavy_woods.get()),
+        woods: distances.get().map_or((Ratio::ZERO, Ratio::ZERO), |d| (d.1, d.2)),
         target_moving: moving.get() != TargetMotion::Still,
         charging_cavalry: moving.get() == TargetMotion::ChargingCavalry,
         large_group: large_group.get(),
@@ -222,9 +252,9 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     arm: r.arm,
                     formation: r.formation,
                     figures: r.figures_left(),
-                    routed: r.morale == MoraleLevel::Routed,
+                    disengaging_or_routed: disengaging_or_routed(s.game(), &id),
                     prone: r.prone,
-                    breechloaders: r.traits.breechloader || r.traits.repeater,
+                    breechloaders: super::fire::target_breechloaders(r),
                 },
             ))
         })
@@ -241,6 +271,12 @@ pub fn ArtilleryResolver() -> impl IntoView {
             };
             Some((sec.name.clone(), g, adjacent_section(roster, &id), sec.state))
         })
+    });
+    // A target of the game routed or marked Disengage fills the choice (Table 11).
+    Effect::new(move |_| {
+        let known =
+            target.get().is_some_and(|id| store.session.with_untracked(|s| disengaging_or_routed(s.game(), &id)));
+        disengaging.set(known);
     });
     // A moving target is read from its revealed order (4.3.3.a).
     Effect::new(move |_| {
@@ -267,7 +303,8 @@ pub fn ArtilleryResolver() -> impl IntoView {
     });
     let target_kind = Memo::new(move |_| -> Target {
         if let Some((_, t)) = target_regiment.get() {
-            return Target::Regiment(t);
+            let disengaging_or_routed = t.disengaging_or_routed || disengaging.get();
+            return Target::Regiment(TargetFacts { disengaging_or_routed, ..t });
         }
         if let Some((_, g, _, _)) = target_section.get() {
             return Target::Guns(g);
@@ -283,7 +320,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             arm: Arm::Infantry,
             formation: t_formation.get(),
             figures: t_figures.get(),
-            routed: false,
+            disengaging_or_routed: disengaging.get(),
             prone: false,
             breechloaders: false,
         })
@@ -338,11 +375,17 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 .get()?
                 .iter()
                 .enumerate()
-                .map(|(i, g)| prepared(g, &c, pivots.get(i).map_or(Pivot::None, |p| p.get())))
+                .map(|(i, g)| {
+                    let fire = prepared(g, &c, pivots.get(i).map_or(Pivot::None, |p| p.get()));
+                    with_crew(fire, crews.get(i).map_or(g.morale, |c| c.get()))
+                })
                 .collect(),
         )
     });
     let strength = Memo::new(move |_| -> Option<RuleResult<Option<FireStrength>>> {
+        if let Err(e) = distances.get() {
+            return Some(Err(e));
+        }
         if let Some(Err(e)) = indirect.get() {
             return Some(Err(e));
         }
@@ -388,7 +431,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     FireTarget {
                         arm: t.arm,
                         formation: t.formation,
-                        disengaging_or_routed: t.routed,
+                        disengaging_or_routed: t.disengaging_or_routed,
                         flank: flank.get_untracked(),
                     },
                     t.figures,
@@ -545,7 +588,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 }.into_any(),
             }}
             <Toggles legend="Ammunition (4.3.1)" options=vec![(Ammunition::Shot, "Shot"), (Ammunition::Canister, "Canister"), (Ammunition::DoubleCanister, "Double canister")] value=ammunition/>
-            {number_field("Range in inches", range)}
+            <DistanceField label="Range in inches" value=range/>
             <Toggles legend="Order (Table 14)" options=vec![(OrderKind::Hold, "Hold"), (OrderKind::FirstFire, "First Fire"), (OrderKind::ConditionalHold, "Conditional Hold"), (OrderKind::FormationChange, "Formation Change"), (OrderKind::Move, "Move")] value=order/>
             <Show when=move || order.get() == OrderKind::Hold>
                 {move || {
@@ -561,19 +604,28 @@ pub fn ArtilleryResolver() -> impl IntoView {
                     }).collect_view()
                 }}
             </Show>
+            {move || {
+                let gs = guns.get();
+                let many = gs.len() > 1;
+                gs.iter().enumerate().map(|(i, _)| {
+                    let legend = if many { CREW_LEGENDS.get(i).copied().unwrap_or("Crew (Table 14)") } else { "Crew (Table 14)" };
+                    let value = crews.get(i).copied().unwrap_or(crews[0]);
+                    view! { <Toggles legend=legend options=CREWS.to_vec() value=value/> }
+                }).collect_view()
+            }}
             <Toggles legend="Sight of the target" options=vec![(Sight::Seen, "Seen"), (Sight::Area, "Area fire"), (Sight::Blind, "Blind fire"), (Sight::Indirect, "Indirect fire (4.3.6.c)")] value=sight/>
             <Show when=move || sight.get() == Sight::Indirect>
-                {number_field("Observer's distance from the gun, inches", observer)}
-                {number_field("Intervening object to the target, inches", object_to_target)}
-                {number_field("Intervening object to the gun, inches", object_to_gun)}
+                <DistanceField label="Observer's distance from the gun, inches" value=observer/>
+                <DistanceField label="Intervening object to the target, inches" value=object_to_target/>
+                <DistanceField label="Intervening object to the gun, inches" value=object_to_gun/>
                 <Toggles legend="The intervening object is a skirmish line" options=vec![(false, "No: blind fire"), (true, "Yes: area fire")] value=object_skirmishers/>
             </Show>
             <Toggles legend="Target moving (4.3.3.a)" options=vec![(TargetMotion::Still, "No"), (TargetMotion::Moving, "Moving, disengaging, charging or routed: down 1"), (TargetMotion::ChargingCavalry, "Charging cavalry: down 2")] value=moving/>
             <Show when=shot>
                 <details class="more">
                     <summary class="button">"Woods and friendly skirmishers in the way (4.3.3.b, 4.3.6.d)"</summary>
-                    {number_field("Inches of light woods crossed", light_woods)}
-                    {number_field("Inches of heavy woods crossed", heavy_woods)}
+                    <DistanceField label="Inches of light woods crossed" value=light_woods/>
+                    <DistanceField label="Inches of heavy woods crossed" value=heavy_woods/>
                     <Toggles legend="Through friendly skirmishers (4.3.6.d)" options=vec![(false, "No"), (true, "Yes: area fire")] value=through_skirmishers/>
                     <Show when=move || through_skirmishers.get()>
                         <UnitPicker pick=Pick::Regiments chosen=skirmishers label="Friendly skirmishers"/>
@@ -622,7 +674,8 @@ pub fn ArtilleryResolver() -> impl IntoView {
                 <p class="muted small">"Against shot only formations and fortification cover save (4.3.4)."</p>
             </Show>
             <Show when=move || matches!(target_kind.get(), Target::Regiment(_))>
-                <Toggles legend="Artillery hit checks it took this turn (4.4.1.c, three at most)" options=vec![(0u8, "None"), (1, "1"), (2, "2"), (3, "3")] value=hits_before/>
+                <Toggles legend="Target disengaging or routed (Table 11)" options=vec![(false, "No"), (true, "Yes: kills x1/2, no disorder or flank multiplier")] value=disengaging/>
+            <Toggles legend="Artillery hit checks it took this turn (4.4.1.c, three at most)" options=vec![(0u8, "None"), (1, "1"), (2, "2"), (3, "3")] value=hits_before/>
             </Show>
 
             <Show when=move || ammunition.get() == Ammunition::DoubleCanister>

@@ -108,6 +108,12 @@ pub fn firing_gun(s: &Section, officer_benefit: u8) -> FiringGun {
     }
 }
 
+/// A section's fire with its crew's state as the players give it (Table 14: a shaken crew
+/// x1/2; a routed crew, like a section marked D, may not fire).
+pub fn with_crew(fire: ArtilleryFire, crew: MoraleLevel) -> ArtilleryFire {
+    ArtilleryFire { shaken_crew: crew == MoraleLevel::Shaken, routed: crew == MoraleLevel::Routed, ..fire }
+}
+
 /// The guns of a roster section, or of every section of a battery (4.3.6.a), with the
 /// sections that cannot fire and why. `None` if `id` is neither.
 pub fn roster_guns(game: &Game, id: &str) -> Option<(String, Vec<FiringGun>, Vec<String>)> {
@@ -140,8 +146,8 @@ pub fn roster_guns(game: &Game, id: &str) -> Option<(String, Vec<FiringGun>, Vec
 pub struct Conditions {
     /// Shot, canister or double canister.
     pub ammunition: Ammunition,
-    /// Range in inches.
-    pub range: u32,
+    /// Range in inches, to the half inch (4.3.1).
+    pub range: Ratio,
     /// The order (Table 14: H/FR x1; CH, FM, Move x1/2).
     pub order: OrderKind,
     /// Seen, area or blind fire (after indirect fire's conditions, 4.3.6.c).
@@ -149,7 +155,7 @@ pub struct Conditions {
     /// Shot through a friendly skirmish line (4.3.6.d).
     pub through_friendly_skirmishers: bool,
     /// Inches of light and of heavy woods the shot passes through (4.3.3.b).
-    pub woods: (u32, u32),
+    pub woods: (Ratio, Ratio),
     /// Target marked Move, Disengage, Charge or routed (4.3.3.a).
     pub target_moving: bool,
     /// Target is charging cavalry (4.3.3.a: down 2 in all).
@@ -162,11 +168,11 @@ impl Default for Conditions {
     fn default() -> Self {
         Conditions {
             ammunition: Ammunition::Shot,
-            range: 12,
+            range: Ratio::whole(12),
             order: OrderKind::Hold,
             visibility: Visibility::Clear,
             through_friendly_skirmishers: false,
-            woods: (0, 0),
+            woods: (Ratio::ZERO, Ratio::ZERO),
             target_moving: false,
             charging_cavalry: false,
             large_group: false,
@@ -178,13 +184,13 @@ impl Default for Conditions {
 pub fn prepared(gun: &FiringGun, c: &Conditions, pivot: Pivot) -> ArtilleryFire {
     ArtilleryFire {
         ammunition: c.ammunition,
-        range: Ratio::whole(c.range),
+        range: c.range,
         order: c.order,
         pivot,
         visibility: c.visibility,
         through_friendly_skirmishers: c.through_friendly_skirmishers && c.ammunition == Ammunition::Shot,
-        light_woods_inches: Ratio::whole(c.woods.0),
-        heavy_woods_inches: Ratio::whole(c.woods.1),
+        light_woods_inches: c.woods.0,
+        heavy_woods_inches: c.woods.1,
         target_moving: c.target_moving,
         target_charging_cavalry: c.charging_cavalry,
         large_group: c.large_group,
@@ -314,7 +320,7 @@ pub fn target_situation(target: &Target, cover: Cover, ammunition: Ammunition) -
                 arm: Arm::Artillery,
                 formation: Formation::Unlimbered,
                 figures: 0,
-                routed: false,
+                disengaging_or_routed: false,
                 prone: false,
                 breechloaders: false,
             };
@@ -653,6 +659,15 @@ pub(super) const PIVOT_LEGENDS: [&str; MAX_SECTIONS] = [
     "Pivot, section 4 (4.3.2)",
     "Pivot, section 5 (4.3.2)",
     "Pivot, section 6 (4.3.2)",
+];
+
+pub(super) const CREW_LEGENDS: [&str; MAX_SECTIONS] = [
+    "Crew, section 1 (Table 14)",
+    "Crew, section 2 (Table 14)",
+    "Crew, section 3 (Table 14)",
+    "Crew, section 4 (Table 14)",
+    "Crew, section 5 (Table 14)",
+    "Crew, section 6 (Table 14)",
 ];
 
 pub(super) const CHECK_DICE: [&str; MAX_SECTIONS] = [

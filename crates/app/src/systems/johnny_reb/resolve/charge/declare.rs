@@ -4,6 +4,7 @@
 //! the players give what the app cannot know (the distance, the direction, empty guns, a
 //! halting point, waves behind), common case first. Without units it is a quick look-up.
 
+use super::super::distance::{DistanceField, measured, parse_inches};
 use super::super::missing::Problem;
 use super::super::picker::{Pick, UnitPicker};
 use super::words;
@@ -50,35 +51,15 @@ pub const ORDERS: [(OrderKind, &str); 7] = [
     (OrderKind::Charge, "Charge"),
 ];
 
-/// Reads inches as the players write them: 6, 6 1/2, 6.5.
+/// Reads inches as the players write them: 6, 6 1/2, 6.5 (the one parser of every distance
+/// field, [`parse_inches`]).
 pub fn inches(text: &str) -> Option<Ratio> {
-    let t = text.trim().trim_end_matches('"').trim();
-    if t.is_empty() {
-        return None;
-    }
-    if let Ok(r) = Ratio::parse(t) {
-        return Some(r);
-    }
-    let (whole, frac) = t.split_once('.')?;
-    let w: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
-    match frac {
-        "5" => Ratio::new(w * 2 + 1, 2),
-        "25" => Ratio::new(w * 4 + 1, 4),
-        "75" => Ratio::new(w * 4 + 3, 4),
-        "0" => Some(Ratio::whole(w)),
-        _ => None,
-    }
+    parse_inches(text).ok()
 }
 
-/// A text field for inches.
+/// A text field for inches, saying why it cannot read what is typed.
 pub fn inches_field(label: &'static str, value: RwSignal<String>) -> AnyView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <input inputmode="decimal" autocomplete="off" prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev))/>
-        </label>
-    }
-    .into_any()
+    view! { <DistanceField label=label value=value/> }.into_any()
 }
 
 /// A whole number typed in a field.
@@ -206,12 +187,17 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             what: "distance",
             detail: "give the distance from the charging unit to its target, in inches (5.1.5)".into(),
         })?;
+        // Empty: no halting point announced (5.3.3).
+        let halting_point = match halting.with(|h| h.trim().is_empty()) {
+            true => None,
+            false => Some(halting.with(|h| measured("halting point", h))?),
+        };
         Ok(ChargeSetup {
             objective: objective.get(),
             charger: c,
             defender: d,
             distance,
-            halting_point: inches(&halting.get()),
+            halting_point,
             waves: Waves { in_good_order: waves_good.get(), in_disorder: waves_disorder.get() },
         })
     });
@@ -338,7 +324,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             <details class="more">
                 <summary class="button">"Less common: objective, halting point, waves"</summary>
                 <Toggles legend="Objective (5.1.1)" options=vec![(Objective::EnemyUnit, "The enemy unit"), (Objective::Position, "A position")] value=objective/>
-                {inches_field("Halting point announced, inches from the start (5.3.3); empty for none", halting)}
+                <DistanceField label="Halting point announced, inches from the start (5.3.3); empty for none" value=halting/>
                 <Stepper label="Waves behind in good order (6.8.8)" value=waves_good max=6/>
                 <Stepper label="Waves behind in disorder (6.8.8)" value=waves_disorder max=6/>
             </details>

@@ -8,6 +8,7 @@
 pub mod model;
 
 use super::card::{Applied, ResultCard};
+use super::distance::DistanceField;
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
@@ -106,7 +107,8 @@ pub fn FireResolver() -> impl IntoView {
     let weapon = RwSignal::new(SmallArm::RifleMusket);
     let quality = RwSignal::new(Quality::Average);
     let formation = RwSignal::new(Formation::Line);
-    let range = RwSignal::new(4u32);
+    let sharpshooters = RwSignal::new(false);
+    let range = RwSignal::new("4".to_string());
     let opening = RwSignal::new(false);
     // What the game knows of the firer fills the form: its revealed First Fire order (1.2),
     // again whenever another firer is picked.
@@ -120,6 +122,7 @@ pub fn FireResolver() -> impl IntoView {
     let visibility = RwSignal::new(Visibility::Clear);
     let t_figures = RwSignal::new(20u32);
     let t_formation = RwSignal::new(Formation::Line);
+    let disengaging = RwSignal::new(false);
     let flank = RwSignal::new(Flank::None);
     let ground = RwSignal::new(TargetCover::Open);
     let hasty = RwSignal::new(false);
@@ -151,6 +154,7 @@ pub fn FireResolver() -> impl IntoView {
         weapon: weapon.get(),
         quality: quality.get(),
         formation: formation.get(),
+        sharpshooters: sharpshooters.get(),
         range: range.get(),
         opening: opening.get(),
         first_fire: first_fire.get(),
@@ -158,6 +162,7 @@ pub fn FireResolver() -> impl IntoView {
         visibility: visibility.get(),
         target_figures: t_figures.get(),
         target_formation: t_formation.get(),
+        disengaging: disengaging.get(),
         flank: flank.get(),
         cover: cover(),
         firer_works: firer_works.get(),
@@ -182,6 +187,12 @@ pub fn FireResolver() -> impl IntoView {
     let target_unit = Memo::new(move |_| {
         let id = target.get()?;
         store.session.with(|s| target_of(s.game(), &id))
+    });
+    // A target of the game routed or marked Disengage fills the choice (Table 11).
+    Effect::new(move |_| {
+        let known =
+            target.get().is_some_and(|id| store.session.with_untracked(|s| disengaging_or_routed(s.game(), &id)));
+        disengaging.set(known);
     });
     // A new firer, target or roll starts the card afresh.
     Effect::new(move |prev: Option<(Option<String>, Option<String>)>| {
@@ -230,9 +241,10 @@ pub fn FireResolver() -> impl IntoView {
                     <Toggles legend="Weapon" options=SmallArm::ALL.iter().map(|w| (*w, w.label())).collect() value=weapon/>
                     <Toggles legend="Quality" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/>
                     <Toggles legend="Formation" options=FORMATIONS.to_vec() value=formation/>
+                    <Toggles legend="Sharpshooters (4.2.7.d)" options=vec![(false, "No"), (true, "Yes: saves down 1")] value=sharpshooters/>
                 }.into_any(),
             }}
-            {number_field("Range in inches", range)}
+            <DistanceField label="Range in inches" value=range/>
             <Toggles legend="Opening volley (4.2.2)" options=vec![(false, "No"), (true, "Yes")] value=opening/>
             <Toggles legend="First fire order (1.2)" options=vec![(false, "No"), (true, "Yes")] value=first_fire/>
             <Toggles legend="Moved or changed formation (4.2.3.b)" options=vec![(false, "No"), (true, "Yes")] value=moving/>
@@ -271,6 +283,7 @@ pub fn FireResolver() -> impl IntoView {
                     <Toggles legend="Target formation" options=FORMATIONS.to_vec() value=t_formation/>
                 }.into_any(),
             }}
+<Toggles legend="Target disengaging or routed (Table 11)" options=vec![(false, "No"), (true, "Yes: kills x1/2, no disorder or flank multiplier")] value=disengaging/>
             <Toggles legend="Fire on the target's flank (Table 11)" options=vec![(Flank::None, "Front"), (Flank::Partial, "Partial flank"), (Flank::Full, "Full flank")] value=flank/>
             <CoverChoice ground=ground hasty=hasty works=works_cover zone=zone enemy_on_works=enemy_on_works/>
             <h2>"The roll (Table 10)"</h2>

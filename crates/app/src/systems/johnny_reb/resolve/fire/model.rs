@@ -50,6 +50,8 @@ pub fn firer_fire(r: &Regiment, officer_benefit: u8) -> RuleResult<SmallArmsFire
         figures: r.figures_left(),
         firearm: Firearm {
             breechloader: t.breechloader || Firearm::of(row).breechloader,
+            // The roster's repeater trait on a weapon of another row (4.2.7.c).
+            repeater: t.repeater || Firearm::of(row).repeater,
             flintlock: t.flintlock,
             poor: t.poor_weapon,
             ..Firearm::of(row)
@@ -65,6 +67,14 @@ pub fn firer_fire(r: &Regiment, officer_benefit: u8) -> RuleResult<SmallArmsFire
         officer_benefit,
         ..SmallArmsFire::default()
     })
+}
+
+/// A target with breechloaders saves better in loose order and behind fences (4.2.7.b): by
+/// its traits or by its weapon's row (repeaters carry every breechloader benefit, 4.2.7.c).
+pub fn target_breechloaders(r: &Regiment) -> bool {
+    r.traits.breechloader
+        || r.traits.repeater
+        || small_arm(r.weapon).is_some_and(|row| Firearm::of(row).has_breechloader_benefits())
 }
 
 /// The ground the target is in or behind, for Table 12 (the common cases).
@@ -150,8 +160,8 @@ pub struct TargetFacts {
     pub formation: Formation,
     /// Figures in the arc of fire (the casualty limit, 4.2.6.g).
     pub figures: u32,
-    /// Routed (Table 11).
-    pub routed: bool,
+    /// Marked Disengage (even before it moves, 4.2.5) or routed: kills x1/2 (Table 11).
+    pub disengaging_or_routed: bool,
     /// Lying prone.
     pub prone: bool,
     /// Breechloaders (Table 12 notes 1 and 2).
@@ -345,7 +355,12 @@ pub fn score(
     o: &Overrides,
 ) -> RuleResult<Option<FireResult>> {
     let result = combat_result(s.strength, s.row_shifts, roll, o)?;
-    let ft = FireTarget { arm: target.arm, formation: target.formation, disengaging_or_routed: target.routed, flank };
+    let ft = FireTarget {
+        arm: target.arm,
+        formation: target.formation,
+        disengaging_or_routed: target.disengaging_or_routed,
+        flank,
+    };
     let modified = modify_kills(result.kills, &ft, o)?;
     let save = save_number(situation, rulings, o)?.save;
     let plan = SavePlan { save, outside_cover: None, figures_in_arc: target.figures };
@@ -450,8 +465,10 @@ pub struct FireForm {
     pub quality: Quality,
     /// Its formation.
     pub formation: Formation,
-    /// The range in whole inches.
-    pub range: u32,
+    /// A sharpshooter unit (4.2.7.d).
+    pub sharpshooters: bool,
+    /// The range as typed, in inches to the half inch (4.2.3.a, Table 8).
+    pub range: String,
     /// An opening volley (4.2.2).
     pub opening: bool,
     /// A First Fire order (1.2).
@@ -464,6 +481,9 @@ pub struct FireForm {
     pub target_figures: u32,
     /// Its formation.
     pub target_formation: Formation,
+    /// It is disengaging or routed (Table 11), as the players say (a target of the game is
+    /// also so when the game knows it).
+    pub disengaging: bool,
     /// Fire on its flank (Table 11).
     pub flank: Flank,
     /// Its cover (Table 12, 9).
@@ -508,13 +528,15 @@ impl Default for FireForm {
             weapon: SmallArm::RifleMusket,
             quality: Quality::Average,
             formation: Formation::Line,
-            range: 4,
+            sharpshooters: false,
+            range: "4".into(),
             opening: false,
             first_fire: false,
             moving: false,
             visibility: Visibility::Clear,
             target_figures: 20,
             target_formation: Formation::Line,
+            disengaging: false,
             flank: Flank::None,
             cover: Cover::OPEN,
             firer_works: FirerWorks::None,
@@ -547,6 +569,18 @@ pub fn firer_of(game: &Game, id: &str) -> Option<(String, RuleResult<SmallArmsFi
     Some((r.name.clone(), firer_fire(r, benefit)))
 }
 
+/// A regiment of the game is routed, or marked Disengage this turn (its revealed order, or
+/// any order past phase 3, as [`has_first_fire_order`] reads them): Table 11's x1/2.
+pub fn disengaging_or_routed(game: &Game, id: &str) -> bool {
+    let routed = game.roster.regiment(id).is_some_and(|r| r.morale == MoraleLevel::Routed);
+    routed
+        || game
+            .orders_this_turn()
+            .filter(|t| t.revealed || game.phase.number() > 3)
+            .and_then(|t| t.order_of(id))
+            .is_some_and(|o| o.in_force() == johnny_reb::rules::unit::OrderKind::Disengage)
+}
+
 /// The target regiment of the game: its name, whether it has kills already, and its facts.
 pub fn target_of(game: &Game, id: &str) -> Option<(String, bool, TargetFacts)> {
     let r = game.roster.regiment(id)?;
@@ -557,9 +591,9 @@ pub fn target_of(game: &Game, id: &str) -> Option<(String, bool, TargetFacts)> {
             arm: r.arm,
             formation: r.formation,
             figures: r.figures_left(),
-            routed: r.morale == MoraleLevel::Routed,
+            disengaging_or_routed: disengaging_or_routed(game, id),
             prone: r.prone,
-            breechloaders: r.traits.breechloader || r.traits.repeater,
+            breechloaders: target_breechloaders(r),
         },
     ))
 }
@@ -573,10 +607,11 @@ pub fn fire(form: &FireForm, game: &Game) -> RuleResult<SmallArmsFire> {
             firearm: Firearm::of(form.weapon),
             quality: form.quality,
             formation: form.formation,
+            sharpshooters: form.sharpshooters,
             ..SmallArmsFire::default()
         },
     };
-    f.range = Ratio::whole(form.range);
+    f.range = super::super::distance::measured("Range", &form.range)?;
     f.opening_volley = form.opening;
     f.first_fire = form.first_fire;
     f.moving = form.moving;
@@ -591,22 +626,28 @@ pub fn strength(form: &FireForm, game: &Game, entries: &Overrides) -> RuleResult
 
 /// The target's facts, from the game or entered.
 pub fn target_facts(form: &FireForm, game: &Game) -> TargetFacts {
-    form.target.as_deref().and_then(|id| target_of(game, id)).map(|(_, _, t)| t).unwrap_or(TargetFacts {
+    let mut t = form.target.as_deref().and_then(|id| target_of(game, id)).map(|(_, _, t)| t).unwrap_or(TargetFacts {
         arm: Arm::Infantry,
         formation: form.target_formation,
         figures: form.target_figures,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
-    })
+    });
+    // The players' word adds to the game's: a Disengage order not recorded (Table 11).
+    t.disengaging_or_routed |= form.disengaging;
+    t
 }
 
 /// The target's save situation, at close range or not (Table 12).
 pub fn situation(form: &FireForm, game: &Game, entries: &Overrides) -> SaveSituation {
-    let close = fire(form, game).ok().is_some_and(|f| {
+    let f = fire(form, game).ok();
+    let close = f.as_ref().is_some_and(|f| {
         range_band(f.firearm.range_row, f.range, &game.setup.rules.fire, entries) == Ok(Some(RangeBand::Close))
     });
-    save_situation(&target_facts(form, game), form.cover, close)
+    // Fired on by sharpshooters: the final save down 1 (4.2.7.d).
+    let sharpshooter_fire = f.is_some_and(|f| f.sharpshooters);
+    SaveSituation { sharpshooter_fire, ..save_situation(&target_facts(form, game), form.cover, close) }
 }
 
 /// Out of ammunition, the fire rolls one die on Table 10 (4.2.4.b).
@@ -640,7 +681,12 @@ pub fn saves_needed(form: &FireForm, game: &Game, entries: &Overrides) -> Option
     let t = target_facts(form, game);
     Some((|| {
         let result = combat_result(s.strength, s.row_shifts, r, entries)?;
-        let ft = FireTarget { arm: t.arm, formation: t.formation, disengaging_or_routed: t.routed, flank: form.flank };
+        let ft = FireTarget {
+            arm: t.arm,
+            formation: t.formation,
+            disengaging_or_routed: t.disengaging_or_routed,
+            flank: form.flank,
+        };
         let kills = modify_kills(result.kills, &ft, entries)?.kills;
         let save = save_number(&situation(form, game, entries), &game.setup.rules.fire, entries)?.save;
         Ok(SavePlan { save, outside_cover: None, figures_in_arc: t.figures }.dice_needed(kills))

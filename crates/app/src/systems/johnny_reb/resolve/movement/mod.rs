@@ -8,6 +8,7 @@
 pub mod model;
 
 use super::card::{Applied, Resolution, ResultCard};
+use super::distance::{DistanceField, measured, parse_inches};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
@@ -15,7 +16,7 @@ use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
 use crate::widgets::dice::DiceEntry;
 use crate::widgets::odds::OddsLine;
-use crate::widgets::toggles::{Stepper, Toggles};
+use crate::widgets::toggles::Toggles;
 use johnny_reb::rules::charge::distance::bonus_dice_count;
 use johnny_reb::rules::movement::{Ground, GunMove, TerrainType};
 use johnny_reb::rules::unit::{Arm, Formation, GunWeight, MoraleLevel, Quality, Terrain};
@@ -203,7 +204,7 @@ pub fn MoveResolver() -> impl IntoView {
     let take_bonus = RwSignal::new(true);
     let bonus_terrain = RwSignal::new(0u8);
     let enters = RwSignal::new(0u8);
-    let enters_after = RwSignal::new(0u32);
+    let enters_after = RwSignal::new("0".to_string());
     let bonus_faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
     let more_open = RwSignal::new(false);
@@ -340,7 +341,7 @@ pub fn MoveResolver() -> impl IntoView {
         now
     });
     // Another bonus (taken or not, its ground) asks for its own dice.
-    Effect::new(move |prev: Option<(bool, u8, u8, u32)>| {
+    Effect::new(move |prev: Option<(bool, u8, u8, String)>| {
         let now = (take_bonus.get(), bonus_terrain.get(), enters.get(), enters_after.get());
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
@@ -373,7 +374,7 @@ pub fn MoveResolver() -> impl IntoView {
         (mode_v() == Mode::Charge && take_bonus.get()).then(|| Bonus {
             terrain: first(of(&BONUS_TERRAINS, bonus_terrain.get())).unwrap_or(Terrain::Open),
             enters: first(of(&ENTERS, enters.get())).flatten().map(|t| {
-                let measured = Ratio::whole(enters_after.get());
+                let measured = enters_after.with(|a| parse_inches(a)).unwrap_or(Ratio::ZERO);
                 (t, store.session.with(|s| s.game().setup.rules.fire.card_distance(measured)))
             }),
         })
@@ -388,6 +389,11 @@ pub fn MoveResolver() -> impl IntoView {
         let id = chosen.get();
         let s = settings();
         if mode_v() == Mode::Charge {
+            if bonus().is_some_and(|b| b.enters.is_some())
+                && let Err(e) = enters_after.with(|a| measured("Inches of the bonus before it", a))
+            {
+                return Some(Err(e));
+            }
             let b = match bonus() {
                 Some(b) => {
                     let dice: Vec<Die> = bonus_faces.get().iter().filter_map(|f| Die::new(*f).ok()).collect();
@@ -611,7 +617,7 @@ pub fn MoveResolver() -> impl IntoView {
                 <Toggles legend="Bonus portion in (Table 4)" options=coded(&BONUS_TERRAINS) value=bonus_terrain/>
                 <Toggles legend="Runs into worse ground (5.3.2.c)" options=coded(&ENTERS) value=enters/>
                 <Show when=move || enters.get() != 0>
-                    <Stepper label="Inches of the bonus before it" value=enters_after max=36/>
+                    <DistanceField label="Inches of the bonus before it" value=enters_after/>
                 </Show>
                 {move || {
                     let n = bonus_count.get() as u32;

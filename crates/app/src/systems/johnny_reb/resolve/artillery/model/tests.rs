@@ -33,7 +33,7 @@ fn record(id: &str, adjacent: Option<(&str, &str)>) -> TargetRecord {
 
 /// A battery strong enough for the printed top row of Table 10 (100+).
 fn top_row() -> FireStrength {
-    let c = Conditions { range: 4, ammunition: Ammunition::Canister, ..Conditions::default() };
+    let c = Conditions { range: Ratio::whole(4), ammunition: Ammunition::Canister, ..Conditions::default() };
     let fire = prepared(&napoleon(), &c, Pivot::None);
     let mut s = strength(&[fire]);
     s.strength = Ratio::whole(100);
@@ -169,7 +169,7 @@ fn rule_4_3_4_only_formations_and_fortification_cover_save_from_shot() {
         arm: Arm::Infantry,
         formation: Formation::Line,
         figures: 20,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
     };
@@ -190,7 +190,7 @@ fn rule_4_3_4_only_formations_and_fortification_cover_save_from_shot() {
 
 #[test]
 fn rule_4_3_6_a_battery_strengths_summed_after_multipliers_shifts_once() {
-    let c = Conditions { range: 20, ..Conditions::default() };
+    let c = Conditions { range: Ratio::whole(20), ..Conditions::default() };
     let g = napoleon();
     // "If one section pivoted over 45 degrees, the entire battery's fire is shifted down 1 row."
     let s = strength(&[prepared(&g, &c, Pivot::None), prepared(&g, &c, Pivot::Over45)]);
@@ -206,19 +206,19 @@ fn rule_4_3_6_a_battery_strengths_summed_after_multipliers_shifts_once() {
     let mut low = g.clone();
     low.fire.ammunition_state.low_on_shot = true;
     assert!(one_die(&[prepared(&g, &c, Pivot::None), prepared(&low, &c, Pivot::None)]));
-    let canister = Conditions { ammunition: Ammunition::Canister, range: 3, ..c };
+    let canister = Conditions { ammunition: Ammunition::Canister, range: Ratio::whole(3), ..c };
     assert!(!one_die(&[prepared(&low, &canister, Pivot::None)]), "canister rolls two dice (4.3.4.a)");
 }
 
 #[test]
 fn rule_4_3_1_beyond_effective_range_no_effect() {
     let g = napoleon();
-    let canister = Conditions { ammunition: Ammunition::Canister, range: 5, ..Conditions::default() };
+    let canister = Conditions { ammunition: Ammunition::Canister, range: Ratio::whole(5), ..Conditions::default() };
     assert_eq!(
         fire_strength(&[prepared(&g, &canister, Pivot::None)], &FireRulings::default(), &Overrides::new()),
         Ok(None)
     );
-    let shot = Conditions { range: 37, ..Conditions::default() };
+    let shot = Conditions { range: Ratio::whole(37), ..Conditions::default() };
     assert_eq!(
         fire_strength(&[prepared(&g, &shot, Pivot::None)], &FireRulings::default(), &Overrides::new()),
         Ok(None)
@@ -238,7 +238,7 @@ fn rule_4_3_4_a_ammunition_commands() {
     assert_eq!(cmds, vec![Command::Unit(UnitCommand::SetLowOnShot { section: "s".into(), on: true })]);
     assert!(firer_commands(&with_id(&Conditions::default()), &seven, false, &rulings).0.is_empty());
     // Canister: one round; double canister two; a 2 does not matter.
-    let canister = Conditions { ammunition: Ammunition::Canister, range: 3, ..Conditions::default() };
+    let canister = Conditions { ammunition: Ammunition::Canister, range: Ratio::whole(3), ..Conditions::default() };
     assert_eq!(
         firer_commands(&with_id(&canister), &two_result, true, &rulings).0,
         vec![Command::Unit(UnitCommand::UseCanister { section: "s".into(), rounds: 1 })]
@@ -276,7 +276,7 @@ fn rule_4_3_6_b_double_canister_check_first() {
     let fails = check(m.value, two(3, 3), MoraleLevel::Good);
     let shaken = after_check(&g, &fails).unwrap();
     assert!(shaken.fire.shaken_crew);
-    let c = Conditions { ammunition: Ammunition::DoubleCanister, range: 4, ..Conditions::default() };
+    let c = Conditions { ammunition: Ammunition::DoubleCanister, range: Ratio::whole(4), ..Conditions::default() };
     assert_eq!(strength(&[prepared(&shaken, &c, Pivot::None)]).strength, Ratio::whole(10), "20 x1/2 for a shaken crew");
     let passes = check(m.value, two(5, 6), MoraleLevel::Good);
     assert!(!after_check(&g, &passes).unwrap().fire.shaken_crew);
@@ -288,7 +288,7 @@ fn rule_4_4_1_c_artillery_hit_queued_three_times_a_turn_at_most() {
         arm: Arm::Infantry,
         formation: Formation::Line,
         figures: 20,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
     };
@@ -340,7 +340,7 @@ fn roster_sections_and_batteries_fill_in_what_the_game_knows() {
     assert!(f.shaken_crew);
     assert!(gun_words(&guns[0]).contains("canister 1 of 4 left · low on shot · shaken"));
     // Double canister with one round left is refused by the engine (4.3.4.a).
-    let c = Conditions { ammunition: Ammunition::DoubleCanister, range: 3, ..Conditions::default() };
+    let c = Conditions { ammunition: Ammunition::DoubleCanister, range: Ratio::whole(3), ..Conditions::default() };
     assert!(fire_strength(&[prepared(&guns[0], &c, Pivot::None)], &FireRulings::default(), &Overrides::new()).is_err());
     // The 3" rifle of Hall's battery is asked for by name from Table 13.
     let (_, hall, _) = roster_guns(&g, "s-hall-1").unwrap();
@@ -398,4 +398,21 @@ fn gun_choices_list_printed_known_and_entered_guns() {
     let three_inch = roster::GunType::known().into_iter().find(|g| g.name == "3\" Rifle").unwrap();
     assert_eq!(engine_gun(&three_inch).class, GunClass::Rifle);
     assert!(!engine_gun(&three_inch).parrott);
+}
+
+/// Table 14: "Shaken Crew x1/2"; "Marked D or Routed: NA". The roster's crew fills the form.
+#[test]
+fn rule_table_14_a_shaken_crew_halves_the_section_and_a_routed_one_may_not_fire() {
+    let c = Conditions { range: Ratio::whole(20), ..Conditions::default() };
+    let g = napoleon();
+    let crewed = |crew| with_crew(prepared(&g, &c, Pivot::None), crew);
+    let good = strength(&[crewed(MoraleLevel::Good)]).strength;
+    assert_eq!(strength(&[crewed(MoraleLevel::Shaken)]).strength, good.mul(Ratio::HALF));
+    let routed = fire_strength(&[crewed(MoraleLevel::Routed)], &FireRulings::default(), &Overrides::new());
+    assert!(routed.is_err(), "a routed crew may not fire");
+    let mut game = demo_game("g");
+    game.roster.section_mut("s-hall-1").unwrap().morale = MoraleLevel::Shaken;
+    let (_, guns, _) = roster_guns(&game, "s-hall-1").unwrap();
+    assert_eq!(guns[0].morale, MoraleLevel::Shaken, "the form starts from the roster's crew");
+    assert!(guns[0].fire.shaken_crew);
 }

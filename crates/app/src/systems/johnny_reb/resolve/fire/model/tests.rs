@@ -12,7 +12,7 @@ fn line(figures: u32) -> TargetFacts {
         arm: Arm::Infantry,
         formation: Formation::Line,
         figures,
-        routed: false,
+        disengaging_or_routed: false,
         prone: false,
         breechloaders: false,
     }
@@ -308,4 +308,76 @@ fn rule_1_2_a_revealed_first_fire_order_fills_the_form() {
     assert!(has_first_fire_order(&g, "r-6wi"));
     assert!(!has_first_fire_order(&g, "r-2wi"));
     assert!(!has_first_fire_order(&g, "r-nobody"));
+    // Table 11: a revealed Disengage order makes the target disengaging, even before it moves.
+    if let Some(t) = g.orders.last_mut() {
+        t.orders.push(order("r-24mi", OrderKind::Disengage));
+    }
+    assert!(disengaging_or_routed(&g, "r-24mi"));
+    assert!(!disengaging_or_routed(&g, "r-2wi"));
+}
+
+#[test]
+fn rule_4_2_3_a_table_8_half_inch_ranges_compared_exactly() {
+    let g = demo_game("g");
+    let o = Overrides::new();
+    let at = |range: &str| strength(&FireForm { figures: 20, range: range.into(), ..FireForm::default() }, &g, &o);
+    // A rifle-musket: normal to 5", long to 10", extreme to 15" (Table 8).
+    assert_eq!(at("5").unwrap().unwrap().strength, Ratio::whole(20), "at the limit: normal");
+    assert_eq!(at("5.5").unwrap().unwrap().strength, Ratio::whole(10), "5.5\" is long range, x1/2");
+    assert_eq!(at("5 1/2").unwrap().unwrap().strength, Ratio::whole(10));
+    assert_eq!(at("15").unwrap().unwrap().strength, Ratio::whole(5), "extreme, x1/4");
+    assert_eq!(at("15.5"), Ok(None), "past extreme range the fire has no effect (4.2.3.a)");
+    for bad in ["5,5", "abc", "-5", "5.3"] {
+        match at(bad) {
+            Err(RuleError::OutOfRange { detail, .. }) => assert!(detail.contains("5 1/2"), "{bad}: {detail}"),
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+}
+
+/// 4.2.7.d: "skirmishers when fired upon by Sharpshooters have a save number of 1, 2 instead
+/// of 1, 2, 3" — from the roster's trait, and from the quick look-up's toggle.
+#[test]
+fn rule_4_2_7_d_sharpshooters_reduce_a_skirmish_targets_save_to_1_2() {
+    let mut g = demo_game("g");
+    let o = Overrides::new();
+    g.roster.regiment_mut("r-1tn").unwrap().formation = Formation::Skirmish;
+    let form = FireForm { firer: Some("r-2wi".into()), target: Some("r-1tn".into()), ..FireForm::default() };
+    assert_eq!(save_no(&form, &g, &o), 3, "skirmishers save on 1 to 3 (Table 12)");
+    g.roster.regiment_mut("r-2wi").unwrap().traits.sharpshooters = true;
+    assert_eq!(save_no(&form, &g, &o), 2, "fired on by sharpshooters: 1, 2");
+    let look_up = FireForm { target_formation: Formation::Skirmish, sharpshooters: true, ..FireForm::default() };
+    assert_eq!(save_no(&look_up, &g, &o), 2);
+}
+
+/// 4.2.7.b-c: the roster's repeater trait reaches the fire (up 1, a second fire) and a target's
+/// repeating weapon its breechloader saves, whichever way the roster says it.
+#[test]
+fn rule_4_2_7_c_the_roster_repeater_trait_reaches_the_fire_and_the_saves() {
+    let mut g = demo_game("g");
+    let o = Overrides::new();
+    g.roster.regiment_mut("r-2wi").unwrap().traits.repeater = true;
+    let form = FireForm { firer: Some("r-2wi".into()), target: Some("r-1tn".into()), ..FireForm::default() };
+    assert!(fire(&form, &g).unwrap().firearm.repeater);
+    g.roster.regiment_mut("r-1tn").unwrap().formation = Formation::Skirmish;
+    g.roster.regiment_mut("r-1tn").unwrap().weapon = Weapon::RepeatingRifle;
+    g.roster.regiment_mut("r-1tn").unwrap().traits = Default::default();
+    assert_eq!(save_no(&form, &g, &o), 4, "breechloaders in skirmish save on 1 to 4 (4.2.7.b)");
+}
+
+/// Table 11: "Disengaging/Routed x1/2"; "** never suffer disorder or flank fire multipliers".
+/// The players choose it; a target of the game marked Disengage or routed fills it.
+#[test]
+fn rule_table_11_a_disengaging_target_halves_the_kills() {
+    let mut g = demo_game("g");
+    let o = Overrides::new();
+    let form = FireForm { figures: 100, target_figures: 14, faces: vec![3, 4], ..FireForm::default() };
+    assert_eq!(resolve(&form, &g, &o).unwrap().headline, "10 casualties on the target (Table 15).");
+    let away = FireForm { disengaging: true, flank: Flank::Full, ..form.clone() };
+    assert_eq!(resolve(&away, &g, &o).unwrap().headline, "5 casualties on the target (Table 15).");
+    assert!(!disengaging_or_routed(&g, "r-1tn"));
+    g.roster.regiment_mut("r-1tn").unwrap().morale = MoraleLevel::Routed;
+    assert!(disengaging_or_routed(&g, "r-1tn"));
+    let on_game = FireForm { target: Some("r-1tn".into()), ..form };
+    assert!(target_facts(&on_game, &g).disengaging_or_routed);
 }
