@@ -57,13 +57,16 @@ pub fn NextStep() -> impl IntoView {
         let (first, n) = store.session.with(|s| (s.game().checks_due.first().cloned(), s.game().checks_due.len()));
         match first {
             Some(c) => {
+                // The count in the address makes each next check a new address, even for the
+                // same unit and reason (a second stand lost): the screen starts afresh.
+                let href = format!("{}&due={n}", check_href(&c));
                 let words = if n == 1 {
                     "Roll the morale check due".to_string()
                 } else {
                     format!("Roll the {n} morale checks due")
                 };
                 view! {
-                    <a class="button big primary next-step" href=check_href(&c)>
+                    <a class="button big primary next-step" href=href>
                         <span>{words}</span>
                         <span class="small">{format!("First: {}", check_words(&c))}</span>
                     </a>

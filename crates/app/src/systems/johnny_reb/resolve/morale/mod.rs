@@ -98,8 +98,10 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             reason.set(r);
         }
     });
-    Effect::new(move |prev: Option<(Option<String>, CheckReason)>| {
-        let now = (chosen.get(), reason.get());
+    // Another unit, reason or check due (the next one of the list: `due` in the address) starts
+    // afresh.
+    Effect::new(move |prev: Option<(Option<String>, CheckReason, Option<String>)>| {
+        let now = (chosen.get(), reason.get(), query.with(|q| q.get("due")));
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
             faces.set(Vec::new());
