@@ -50,7 +50,6 @@ pub fn ResultCard(
     #[prop(optional)] on_applied: Option<Callback<()>>,
 ) -> impl IntoView {
     let store = use_store();
-    let card = NodeRef::<leptos::html::Section>::new();
     let apply = move |_| {
         let Some(res) = result.get_untracked() else { return };
         let record =
@@ -58,9 +57,11 @@ pub fn ResultCard(
         match store.apply_result(&record) {
             Ok(changed) => {
                 applied.set(Some(Applied { resolution: res, changed }));
-                // What to do next is at the card's top: brought into view.
-                request_animation_frame(move || {
-                    if let Some(c) = card.get_untracked() {
+                // What to do next is at the card's top: brought into view. Found in the page,
+                // not through the card's reactive state: the card may be gone by the next frame
+                // (a charge's end is redrawn once applied).
+                request_animation_frame(|| {
+                    if let Ok(Some(c)) = document().query_selector(".result .applied") {
                         c.scroll_into_view();
                     }
                 });
@@ -85,7 +86,7 @@ pub fn ResultCard(
             res.map(|r| {
                 let button = if r.commands.is_empty() { "Done: nothing changes in the game" } else { "Apply to the game" };
                 view! {
-                    <section class="card result" role="status" aria-label="Result" node_ref=card>
+                    <section class="card result" role="status" aria-label="Result">
                         // Once applied, the way on comes first: the checks the result left
                         // waiting (4.4.2), or back to the turn.
                         {done.is_some().then(|| view! {
