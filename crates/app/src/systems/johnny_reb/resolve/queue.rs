@@ -102,3 +102,18 @@ pub fn QueueList() -> impl IntoView {
     }
     .into_any()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use johnny_reb::rules::morale::CheckReason;
+
+    #[test]
+    fn rule_4_4_2_a_waiting_check_opens_the_morale_check_for_its_unit_and_reason() {
+        let c = Due { unit: "r-1tn".into(), name: "1st Tennessee".into(), reason: CheckReason::StandLost };
+        assert_eq!(check_href(&c), format!("/resolve/morale?unit=r-1tn&reason={}", CheckReason::StandLost.key()));
+        assert_eq!(check_words(&c), format!("1st Tennessee (stand lost, {})", CheckReason::StandLost.rule()));
+        assert_eq!(count_words(1), "1 morale check due");
+        assert_eq!(count_words(3), "3 morale checks due");
+    }
+}
