@@ -257,3 +257,59 @@ test('every resolver of the menu opens its own screen, and goes back to the menu
   assert.deepEqual(problems.errors, []);
   await context.close();
 });
+
+test('a fire applied leads on to its morale checks, each on the first screen and rolled in turn (4.4.2), then back to the turn', async () => {
+  const { context, page, problems } = await phone(browser);
+  const screen = page.viewportSize().height;
+  const onFirstScreen = async (locator, what) => {
+    const box = await locator.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= screen, `${what} is on the first screen: ${JSON.stringify(box)}`);
+  };
+  await demo(page);
+  await resolver(page, 'Small arms fire');
+  await page.getByLabel('Figures firing').fill('100');
+  await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
+  await dice(page, 3, 4);
+  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+  // The way on is the first thing in view: the checks the fire left waiting.
+  const onward = result(page).getByRole('link', { name: /^Roll the \d+ morale checks due/ });
+  await onward.waitFor();
+  await page.waitForTimeout(300);
+  await onFirstScreen(onward, 'the way on to the checks');
+  const due = Number((await onward.innerText()).match(/Roll the (\d+)/)[1]);
+  assert.ok(due >= 2, `first kill and the stands lost: ${due}`);
+  // The Game area counts them and opens the first.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
+  const fromGame = page.getByRole('link', { name: new RegExp(`^${due} morale checks due \\(4\\.4\\.2\\)`) });
+  await fromGame.waitFor();
+  await fromGame.tap();
+  await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
+  const dieTwo = page.getByRole('group', { name: 'Die 2', exact: true });
+  for (let left = due; left > 0; left--) {
+    // The check itself first: its unit and reason, its odds and its dice.
+    await page.locator('.check-target').getByText('1st Tennessee:', { exact: false }).waitFor();
+    const reason = left === due ? 'first kill' : 'stand lost';
+    await page.locator('.check-target').getByText(reason, { exact: false }).waitFor();
+    await page.getByText('Roll higher than', { exact: false }).waitFor();
+    await onFirstScreen(page.getByText('Roll higher than', { exact: false }), 'the target');
+    await onFirstScreen(dieTwo, 'the dice');
+    await dice(page, 6, 6);
+    await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
+    await result(page).getByText('Applied to the game.').waitFor();
+    if (left === due) {
+      // The count in the Game area went down, and its link goes on with the next check.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
+      const fewer = left - 1 === 1 ? /^1 morale check due/ : new RegExp(`^${left - 1} morale checks due`);
+      await page.getByRole('link', { name: fewer }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Morale check' }).waitFor();
+    } else if (left > 1) {
+      const next = left - 1 === 1 ? /^Roll the morale check due/ : new RegExp(`^Roll the ${left - 1} morale checks due`);
+      await result(page).getByRole('link', { name: next }).tap();
+    }
+  }
+  await result(page).getByRole('link', { name: 'Back to the turn' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: /morale checks? due/ }).count(), 0, 'no check left');
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});

@@ -10,6 +10,7 @@
 
 use super::error::{CommandError, refused};
 use super::game::Game;
+use super::roster::{CREW_KILLS_TO_ELIMINATE, GunState};
 use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
 
@@ -41,9 +42,26 @@ pub fn stands_lost_for_check(game: &Game, unit: &str, reason: CheckReason) -> u3
 /// the units saw (an adjacent unit eliminated, a rout or surrender, an officer hit: steps 6
 /// and 7). 4.4.2's example: A checks first loss and artillery hit, then B, then C, then A and
 /// C for seeing B rout. Several checks for one reason are kept (one per stand lost, one per
-/// artillery hit: 4.4.1.c, 4.4.2 step 4).
+/// artillery hit: 4.4.1.c, 4.4.2 step 4), but what the rules fold into one is queued once
+/// ([`folds`]), and a unit the fire eliminated keeps no check ([`eliminated`]).
 pub fn queue(game: &mut Game, checks: impl IntoIterator<Item = Due>) {
-    game.checks_due.extend(checks);
+    let mut added: Vec<Due> = Vec::new();
+    for c in checks {
+        // 4.4.1.f: one volley has one kill roll, so one check for its 12.
+        if c.reason == CheckReason::UnexpectedDevastation && added.contains(&c) {
+            continue;
+        }
+        added.push(c);
+    }
+    for c in added {
+        let waiting = game.checks_due.iter().filter(|d| d.unit == c.unit && folds(d.reason) == folds(c.reason)).count();
+        if most_waiting(c.reason).is_none_or(|most| waiting < most) {
+            game.checks_due.push(c);
+        }
+    }
+    let gone: Vec<String> =
+        game.checks_due.iter().filter(|c| eliminated(game, &c.unit)).map(|c| c.unit.clone()).collect();
+    game.checks_due.retain(|c| !gone.contains(&c.unit));
     let mut units: Vec<String> = Vec::new();
     for c in &game.checks_due {
         if !units.contains(&c.unit) {
@@ -60,6 +78,41 @@ pub fn queue(game: &mut Game, checks: impl IntoIterator<Item = Due>) {
         }
     });
     game.checks_due.truncate(MAX_DUE);
+}
+
+/// The reasons counted together when checks fold: an artillery hit is one, by canister or not
+/// (4.4.1.c, Appendix F 10).
+fn folds(reason: CheckReason) -> CheckReason {
+    match reason {
+        CheckReason::ArtilleryHit { .. } => CheckReason::ArtilleryHit { canister: false },
+        r => r,
+    }
+}
+
+/// How many checks for one reason a unit may have waiting, when the rules fold them (4.4.1,
+/// 4.4.2): one first kill (4.4.1.a: there is one first kill), one crew kill (4.4.1.b: a second
+/// kill in the turn eliminates the crew, 4.3.5.b), three artillery hits (4.4.1.c: "a limit of
+/// three checks for artillery hits per turn per unit"), one adjacent unit eliminated (4.4.1.e:
+/// a battery of three sections eliminated is checked for once). Stands lost are one check per
+/// stand (4.4.2 step 4), routs seen one per rout (4.4.1.g): not folded.
+fn most_waiting(reason: CheckReason) -> Option<usize> {
+    match reason {
+        CheckReason::FirstKill | CheckReason::CrewKill | CheckReason::AdjacentUnitEliminated => Some(1),
+        CheckReason::ArtilleryHit { .. } => Some(3),
+        _ => None,
+    }
+}
+
+/// A unit gone from the table checks no more (4.4.2: a routed unit that fails is removed as
+/// lost): a regiment whose last stand is lost, a gun lost (11.2), a crew eliminated by its
+/// second kill of the turn (4.3.5.b).
+fn eliminated(game: &Game, unit: &str) -> bool {
+    if let Some(r) = game.roster.regiment(unit) {
+        return r.stands_left() == 0;
+    }
+    game.roster.section(unit).is_some_and(|s| {
+        s.state.is_lost() || (s.state == GunState::Abandoned && s.crew_kills_this_turn >= CREW_KILLS_TO_ELIMINATE)
+    })
 }
 
 /// Changes to the list of checks due.
@@ -238,6 +291,94 @@ mod tests {
         let mut g = demo_game("g");
         queue(&mut g, [due("r-2wi", CheckReason::StandLost), due("r-2wi", CheckReason::StandLost)]);
         assert_eq!(g.checks_due.len(), 2);
+    }
+
+    fn reasons(g: &Game, unit: &str) -> Vec<CheckReason> {
+        g.checks_due.iter().filter(|c| c.unit == unit).map(|c| c.reason).collect()
+    }
+
+    /// One volley's result as the resolvers apply it: its kills, then its own checks.
+    fn volley(s: &mut Session, kills: Vec<Command>, checks: Vec<Due>) {
+        use crate::state::result::{ResultRecord, batch};
+        let record = ResultRecord { commands: kills, queue: checks, settles: Vec::new() };
+        let b = batch(s.game(), &record);
+        s.dispatch_all(&b, 0.0).unwrap();
+    }
+
+    /// 4.4.1, 4.4.2: what the rules make one check is queued once for a unit, however many
+    /// times one volley (or one phase of fire) calls for it; stands lost stay one per stand.
+    #[test]
+    fn rule_4_4_2_one_volley_queues_once_the_checks_the_rules_fold() {
+        let mut s = Session::new(demo_game("g"));
+        let unit = "r-2wi";
+        let kill = || Command::Unit(UnitCommand::AddKill { regiment: unit.into() });
+        // A kill marked, taken back and marked again is still the one first kill (4.4.1.a).
+        s.dispatch(&kill(), 0.0).unwrap();
+        s.dispatch(&Command::Unit(UnitCommand::RemoveKill { regiment: unit.into() }), 0.0).unwrap();
+        // One volley: its 12 written twice is one unexpected devastation (4.4.1.f); a shot
+        // and a canister hit from other guns are artillery hits, three a turn at most (4.4.1.c).
+        let hit = |canister| due(unit, CheckReason::ArtilleryHit { canister });
+        volley(
+            &mut s,
+            vec![kill()],
+            vec![
+                due(unit, CheckReason::UnexpectedDevastation),
+                due(unit, CheckReason::UnexpectedDevastation),
+                hit(false),
+                hit(true),
+            ],
+        );
+        volley(&mut s, vec![], vec![hit(false), hit(false)]);
+        // A battery of three sections eliminated beside it is one check (4.4.1.e's example).
+        volley(&mut s, vec![], [0; 3].map(|_| due(unit, CheckReason::AdjacentUnitEliminated)).to_vec());
+        assert_eq!(
+            reasons(s.game(), unit),
+            vec![
+                CheckReason::FirstKill,
+                CheckReason::ArtilleryHit { canister: false },
+                CheckReason::ArtilleryHit { canister: true },
+                CheckReason::ArtilleryHit { canister: false },
+                CheckReason::UnexpectedDevastation,
+                CheckReason::AdjacentUnitEliminated,
+            ]
+        );
+        // Two stands lost are two checks (4.4.2 step 4).
+        let mut kills = 0;
+        while s.game().roster.regiment(unit).is_some_and(|r| r.stands_lost() < 2) && kills < 40 {
+            s.dispatch(&kill(), 0.0).unwrap();
+            kills += 1;
+        }
+        assert_eq!(reasons(s.game(), unit).iter().filter(|r| **r == CheckReason::StandLost).count(), 2);
+    }
+
+    /// 4.3.5.b: two crew kills in one volley eliminate the crew: no crew-kill check waits for
+    /// the crew that is gone.
+    #[test]
+    fn rule_4_3_5_b_a_crew_eliminated_by_one_volley_has_no_check_waiting() {
+        let mut s = Session::new(demo_game("g"));
+        let crew_kill = || Command::Unit(UnitCommand::AddCrewKill { section: "s-hall-1".into() });
+        volley(&mut s, vec![crew_kill()], vec![]);
+        assert_eq!(reasons(s.game(), "s-hall-1"), vec![CheckReason::CrewKill]);
+        volley(&mut s, vec![crew_kill()], vec![due("s-hall-1", CheckReason::UnexpectedDevastation)]);
+        assert_eq!(reasons(s.game(), "s-hall-1"), vec![]);
+    }
+
+    /// 4.4.1.d, 4.4.2: a volley that takes a regiment's last stand leaves no checks for the
+    /// regiment lost (11.2), only for the others.
+    #[test]
+    fn rule_4_4_2_a_regiment_lost_to_one_volley_has_no_check_waiting() {
+        let mut s = Session::new(demo_game("g"));
+        let unit = "r-1tn";
+        let figures = s.game().roster.regiment(unit).map_or(0, |r| r.figures_left());
+        let kills = (0..figures).map(|_| Command::Unit(UnitCommand::AddKill { regiment: unit.into() })).collect();
+        volley(
+            &mut s,
+            kills,
+            vec![due(unit, CheckReason::UnexpectedDevastation), due("r-2wi", CheckReason::FriendlyRoutOrSurrender)],
+        );
+        assert_eq!(s.game().roster.regiment(unit).map(|r| r.stands_left()), Some(0));
+        assert_eq!(reasons(s.game(), unit), vec![]);
+        assert_eq!(reasons(s.game(), "r-2wi"), vec![CheckReason::FriendlyRoutOrSurrender]);
     }
 
     #[test]

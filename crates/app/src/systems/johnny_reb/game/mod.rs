@@ -62,6 +62,26 @@ fn FirstStart() -> impl IntoView {
     }
 }
 
+/// The morale checks waiting (4.4.2), whatever the phase: their count, opening the first.
+#[component]
+fn ChecksDue() -> impl IntoView {
+    use crate::systems::johnny_reb::resolve::queue::{check_href, check_words, count_words};
+    let store = use_store();
+    move || {
+        let (first, n) = store.session.with(|s| (s.game().checks_due.first().cloned(), s.game().checks_due.len()));
+        first.map(|c| {
+            view! {
+                <p class="checks-due">
+                    <a class="button big primary" href=check_href(&c)>
+                        <span>{format!("{} (4.4.2)", count_words(n))}</span>
+                        <span class="small">{format!("First: {}", check_words(&c))}</span>
+                    </a>
+                </p>
+            }
+        })
+    }
+}
+
 /// Table 1's steps of the phase the game is in.
 #[component]
 fn PhaseSteps() -> impl IntoView {
@@ -208,6 +228,7 @@ pub fn GameScreen() -> impl IntoView {
                 <p class="banner info" role="status">"This is the scenario's last turn: the game ends when phase 8 is done."</p>
             </Show>
             <h2 id="checklist-title">{move || format!("To do in phase {}", phase().number())}</h2>
+            <ChecksDue/>
             <Show
                 when=move || !items().is_empty()
                 fallback=|| view! { <p class="muted">"Nothing the rules require in this phase."</p> }

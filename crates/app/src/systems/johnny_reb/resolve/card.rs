@@ -1,7 +1,7 @@
 //! The result card: the result in words with its rule numbers, applied to the game in one tap
 //! through existing commands, and undone in one tap.
 
-use super::queue::Due;
+use super::queue::{Due, NextStep};
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::result::ResultRecord;
@@ -57,6 +57,14 @@ pub fn ResultCard(
         match store.apply_result(&record) {
             Ok(changed) => {
                 applied.set(Some(Applied { resolution: res, changed }));
+                // What to do next is at the card's top: brought into view. Found in the page,
+                // not through the card's reactive state: the card may be gone by the next frame
+                // (a charge's end is redrawn once applied).
+                request_animation_frame(|| {
+                    if let Ok(Some(c)) = document().query_selector(".result .applied") {
+                        c.scroll_into_view();
+                    }
+                });
                 if let Some(cb) = on_applied {
                     cb.run(());
                 }
@@ -79,16 +87,21 @@ pub fn ResultCard(
                 let button = if r.commands.is_empty() { "Done: nothing changes in the game" } else { "Apply to the game" };
                 view! {
                     <section class="card result" role="status" aria-label="Result">
+                        // Once applied, the way on comes first: the checks the result left
+                        // waiting (4.4.2), or back to the turn.
+                        {done.is_some().then(|| view! {
+                            <p class="applied">"Applied to the game."</p>
+                            <div class="actions stacked">
+                                {r.next.clone().map(|(href, words)| view! { <a href=href class="button big primary">{words}</a> })}
+                                <NextStep/>
+                                <button class="button" on:click=undo>"Undo"</button>
+                            </div>
+                        })}
                         <p class="headline"><strong>{r.headline.clone()}</strong></p>
                         {r.details.iter().map(|d| view! { <p>{d.clone()}</p> }).collect_view()}
-                        {r.next.clone().map(|(href, words)| view! { <p><a href=href class="button">{words}</a></p> })}
+                        {r.next.clone().filter(|_| done.is_none()).map(|(href, words)| view! { <p><a href=href class="button">{words}</a></p> })}
                         {match (&done, r.recorded) {
-                            (Some(_), _) => view! {
-                                <p class="applied">"Applied to the game."</p>
-                                <div class="row">
-                                    <button class="button big" on:click=undo>"Undo"</button>
-                                </div>
-                            }.into_any(),
+                            (Some(_), _) => ().into_any(),
                             (None, true) => view! {
                                 <div class="row">
                                     <button class="button big primary" on:click=apply>{button}</button>

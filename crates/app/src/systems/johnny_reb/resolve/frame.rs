@@ -1,7 +1,7 @@
-//! The skeleton every resolver shares: back to the menu (with the morale checks due), the
-//! heading and its rules, the unit from the address, the odds before the roll or the problem
-//! that stops it. What goes between (the unit, the toggles, the dice, the result card) is the
-//! resolver's own.
+//! The skeleton every resolver shares: back to the menu, the heading and its rules, the unit
+//! from the address, the odds before the roll or the problem that stops it, the morale checks
+//! due after the resolver's own form. What goes between (the unit, the toggles, the dice, the
+//! result card) is the resolver's own.
 
 use super::missing::Problem;
 use super::queue::QueueList;
@@ -33,12 +33,13 @@ pub fn ResolverFrame(
             <div class="row back">
                 <a href="/resolve" class="button">"← All resolvers"</a>
             </div>
-            <QueueList/>
             {up.map(|(href, words)| view! { <div class="row back"><a href=href class="button">{words}</a></div> })}
             <h1 id="resolver-title">{title}</h1>
             {rules.map(|r| view! { <p class="muted">{r}</p> })}
             // One column on a phone; on a tablet its parts stand two by two (style/main.css).
             <div class="resolver-body">{children()}</div>
+            // After the resolver's own form: the check being rolled comes first on its screen.
+            <QueueList/>
         </section>
     }
     .into_any()

@@ -33,6 +33,51 @@ pub fn use_queue() -> Queue {
     Queue(use_store())
 }
 
+/// The morale check resolver's address for a waiting check.
+pub fn check_href(c: &Due) -> String {
+    format!("/resolve/morale?unit={}&reason={}", c.unit, c.reason.key())
+}
+
+/// A waiting check in words: "1st Tennessee (first kill, Table 2 no. 3, 4.4.1.a)".
+pub fn check_words(c: &Due) -> String {
+    format!("{} ({}, {})", c.name, c.reason.label().to_lowercase(), c.reason.rule())
+}
+
+/// The count of checks waiting in words: "3 morale checks due".
+pub fn count_words(n: usize) -> String {
+    if n == 1 { "1 morale check due".to_string() } else { format!("{n} morale checks due") }
+}
+
+/// What comes after a result applied: the first of the morale checks waiting (4.4.2 order),
+/// or back to the turn when none wait.
+#[component]
+pub fn NextStep() -> impl IntoView {
+    let store = use_store();
+    move || {
+        let (first, n) = store.session.with(|s| (s.game().checks_due.first().cloned(), s.game().checks_due.len()));
+        match first {
+            Some(c) => {
+                // The count in the address makes each next check a new address, even for the
+                // same unit and reason (a second stand lost): the screen starts afresh.
+                let href = format!("{}&due={n}", check_href(&c));
+                let words = if n == 1 {
+                    "Roll the morale check due".to_string()
+                } else {
+                    format!("Roll the {n} morale checks due")
+                };
+                view! {
+                    <a class="button big primary next-step" href=href>
+                        <span>{words}</span>
+                        <span class="small">{format!("First: {}", check_words(&c))}</span>
+                    </a>
+                }
+                .into_any()
+            }
+            None => view! { <a class="button big primary next-step" href="/">"Back to the turn"</a> }.into_any(),
+        }
+    }
+}
+
 /// The waiting checks as links to the morale resolver; nothing when none wait.
 #[component]
 pub fn QueueList() -> impl IntoView {
@@ -44,11 +89,8 @@ pub fn QueueList() -> impl IntoView {
                 <h2 id="queue-title">"Morale checks due (4.4.2 order)"</h2>
                 <ul>
                     {move || queue.checks().into_iter().map(|c| {
-                        let href = format!("/resolve/morale?unit={}&reason={}", c.unit, c.reason.key());
                         view! {
-                            <li><a href=href class="button big">
-                                {format!("Check morale: {} ({}, {})", c.name, c.reason.label().to_lowercase(), c.reason.rule())}
-                            </a></li>
+                            <li><a href=check_href(&c) class="button big">{format!("Check morale: {}", check_words(&c))}</a></li>
                         }
                     }).collect_view()}
                 </ul>
@@ -59,4 +101,19 @@ pub fn QueueList() -> impl IntoView {
         </Show>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use johnny_reb::rules::morale::CheckReason;
+
+    #[test]
+    fn rule_4_4_2_a_waiting_check_opens_the_morale_check_for_its_unit_and_reason() {
+        let c = Due { unit: "r-1tn".into(), name: "1st Tennessee".into(), reason: CheckReason::StandLost };
+        assert_eq!(check_href(&c), format!("/resolve/morale?unit=r-1tn&reason={}", CheckReason::StandLost.key()));
+        assert_eq!(check_words(&c), format!("1st Tennessee (stand lost, {})", CheckReason::StandLost.rule()));
+        assert_eq!(count_words(1), "1 morale check due");
+        assert_eq!(count_words(3), "3 morale checks due");
+    }
 }

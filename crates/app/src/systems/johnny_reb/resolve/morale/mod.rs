@@ -98,8 +98,10 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
             reason.set(r);
         }
     });
-    Effect::new(move |prev: Option<(Option<String>, CheckReason)>| {
-        let now = (chosen.get(), reason.get());
+    // Another unit, reason or check due (the next one of the list: `due` in the address) starts
+    // afresh.
+    Effect::new(move |prev: Option<(Option<String>, CheckReason, Option<String>)>| {
+        let now = (chosen.get(), reason.get(), query.with(|q| q.get("due")));
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
             faces.set(Vec::new());
@@ -138,9 +140,18 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
 
     let title = if kind == Kind::Check { "Morale check" } else { "Rally" };
     let rules = if kind == Kind::Check { "2.3, Tables 2, 5, 6, 7" } else { "2.4, Tables 5, 6, 7" };
-    view! {
-        <ResolverFrame title=title rules=rules>
-            <UnitPicker pick=Pick::Units chosen=chosen/>
+    // A check opened from the list of checks due (or the next one after it) shows the check
+    // itself first: the unit and reason, the odds, the dice and the result within the first
+    // screen; what the players may change comes after (4.4.2).
+    let queued = kind == Kind::Check
+        && query.with_untracked(|q| q.get("unit").is_some_and(|u| !u.is_empty()) && q.get("reason").is_some());
+    let picker = view! { <UnitPicker pick=Pick::Units chosen=chosen/> }.into_any();
+    let target = move || {
+        let name = known.get().map_or_else(|| "The unit".to_string(), |f| f.name);
+        let why = reason.get();
+        format!("{name}: {} ({})", why.label().to_lowercase(), why.rule())
+    };
+    let facts_view = view! {
             {move || match known.get() {
                 Some(f) => view! {
                     <p class="facts">{format!(
@@ -160,6 +171,9 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                     <Stepper label="Officer's benefit" value=benefit max=6/>
                 }.into_any(),
             }}
+    }
+    .into_any();
+    let reasons = view! {
             {(kind == Kind::Check).then(|| view! {
                 <Toggles legend="Reason (Table 2)" options=CheckReason::OFFERED.iter().map(|r| (*r, r.label())).collect() value=reason/>
                 <p class="muted">{move || reason.get().rule()}</p>
@@ -175,6 +189,9 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                     })}
                 </Show>
             })}
+    }
+    .into_any();
+    let modifiers = view! {
             <Toggles legend="Cover (2.3.4.b)" options=vec![(Cover::None, "In the open"), (Cover::Cover, "Cover"), (Cover::MediumWorks, "Medium works"), (Cover::HeavyWorks, "Heavy works")] value=cover/>
             <Toggles legend="Friends in sight (2.3.4.d)" options=vec![(Isolation::NotIsolated, "3 or more"), (Isolation::TwoUnits, "2"), (Isolation::OneUnit, "1"), (Isolation::NoUnit, "None")] value=isolation/>
             <Toggles legend="Protected by own troops (2.3.4.c)" options=vec![(false, "No"), (true, "Yes")] value=protected/>
@@ -185,6 +202,9 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                     <Toggles legend="Failed to rally on an earlier turn (2.4)" options=vec![(false, "No"), (true, "Yes")] value=failed_before/>
                 })}
             </Show>
+    }
+    .into_any();
+    let odds = view! {
             {move || match computed.get() {
                 Ok(m) => {
                     let i = inputs();
@@ -203,9 +223,20 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
                 }
                 Err(e) => view! { <super::missing::Problem error=e/> }.into_any(),
             }}
-            <DiceEntry name="Die" count=Signal::derive(|| 2usize) faces=faces/>
-            <ResultCard result=result applied=applied/>
-        </ResolverFrame>
     }
-    .into_any()
+    .into_any();
+    let dice = view! { <DiceEntry name="Die" count=Signal::derive(|| 2usize) faces=faces/> }.into_any();
+    let card = view! { <ResultCard result=result applied=applied/> }.into_any();
+    let parts: Vec<AnyView> = if queued {
+        let target = view! { <p class="check-target"><strong>{target}</strong></p> }.into_any();
+        let heading = view! {
+            <h2>"What applies"</h2>
+            <p class="muted">"Change what is not so on the table: the odds above follow."</p>
+        }
+        .into_any();
+        vec![target, facts_view, odds, dice, card, heading, reasons, modifiers, picker]
+    } else {
+        vec![picker, facts_view, reasons, modifiers, odds, dice, card]
+    };
+    view! { <ResolverFrame title=title rules=rules>{parts}</ResolverFrame> }.into_any()
 }
