@@ -6,6 +6,7 @@
 //! and call the store.
 
 pub mod entry;
+pub mod grid;
 pub mod model;
 
 use crate::shell::browser;
