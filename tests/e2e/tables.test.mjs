@@ -282,3 +282,28 @@ test('table_10 guided grid: progress, a refused cell, the set pasted on a second
   await other.context.close();
   await context.close();
 });
+
+test('table_12 guided grid: the saves the rules state shown, a missing save checked as typed (0 to 6) and counted', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'tables?card=12');
+  await page.getByRole('heading', { level: 2, name: 'Table 12: Saving Rolls' }).waitFor();
+  const progress = page.getByRole('status', { name: 'Progress on Table 12' });
+  const before = await progress.innerText();
+  const [done, total] = before.match(/(\d+) of (\d+) cells/).slice(1).map(Number);
+  assert.equal(done, 0);
+  // 9.1.1: a wood fence saves on 1, stated by the rules: shown, not typed.
+  await page.locator('.cell.rule', { hasText: '9.1.1' }).first().waitFor();
+  const input = page.locator('input.cell-input').first();
+  const name = await input.getAttribute('aria-label');
+  assert.equal(await input.getAttribute('inputmode'), 'numeric');
+  await input.fill('7');
+  await page.getByRole('alert').filter({ hasText: `${name}: 7 is out of range: this cell takes 0 to 6.` }).waitFor();
+  await input.fill('2');
+  await progress.getByText(`1 of ${total} cells`).waitFor();
+  // The whole card's progress counts it too, and Next leads on through the tables.
+  await page.getByRole('status', { name: 'Progress on the whole card' }).getByText(/^1 of at least \d+ cells/).waitFor();
+  await page.getByRole('link', { name: /^Next: Table 13/ }).tap();
+  await page.getByRole('heading', { level: 2, name: 'Table 13: Artillery Information' }).waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});

@@ -65,6 +65,16 @@ pub fn CardScreen(id: String) -> impl IntoView {
             <p class="progress-line" role="status" aria-label="Progress on the whole card">
                 <strong>{whole_words}</strong>" on the whole card"
             </p>
+            {legend()}
+            {body}
+            {move || next().map(|(id, name, p)| view! {
+                <div class="row">
+                    <a class="button primary big" href=format!("/tables?card={id}")>
+                        {format!("Next: {name} ({})", p.words())}
+                    </a>
+                </div>
+            })}
+            <h2>"Every table to enter"</h2>
             <nav class="card-tables" aria-label="Tables to enter">
                 {move || tables.get().into_iter().map(|(info, p)| {
                     let here = info.id == current;
@@ -76,21 +86,12 @@ pub fn CardScreen(id: String) -> impl IntoView {
                             aria-current=if here { "page" } else { "false" }
                             href=format!("/tables?card={}", info.id)
                         >
-                            {format!("{}{mark}", info.name)}
-                            <span class="muted">{format!(" {}", p.words())}</span>
+                            <span class="table-name">{format!("{}{mark}", info.name)}</span>
+                            <span class="table-progress">{p.words()}</span>
                         </a>
                     }
                 }).collect_view()}
             </nav>
-            {legend()}
-            {body}
-            {move || next().map(|(id, name, p)| view! {
-                <div class="row">
-                    <a class="button primary big" href=format!("/tables?card={id}")>
-                        {format!("Next: {name} ({})", p.words())}
-                    </a>
-                </div>
-            })}
             <p class="muted">"The values entered here are the table set below: share it once and every other phone has the same card in one step."</p>
             <TableSet on_imported=imported/>
         </section>

@@ -341,8 +341,16 @@ fn is_row_list(cell: &CellRef) -> bool {
 /// a value the cell cannot hold is refused with what is wrong (nothing changes). Table 10's
 /// row cells also keep the row list the fire rules read in step.
 pub fn typed(o: &Overrides, cell: &CellRef, kind: EntryKind, text: &str) -> Result<Vec<Change>, String> {
-    let mut changes =
-        if text.trim().is_empty() { entry::reset_changes(cell, kind) } else { entry::parse_entry(cell, kind, text)? };
+    let t = text.trim();
+    if let EntryKind::Whole { .. } = kind
+        && !t.is_empty()
+        && !t.chars().all(|c| c.is_ascii_digit())
+        && !matches!(t, "-" | "–" | "—")
+        && !t.eq_ignore_ascii_case("na")
+    {
+        return Err(format!("\"{t}\" is not a whole number: this cell takes {}.", range_words(kind)));
+    }
+    let mut changes = if t.is_empty() { entry::reset_changes(cell, kind) } else { entry::parse_entry(cell, kind, t)? };
     if !is_row_list(cell) {
         return Ok(changes);
     }
@@ -568,7 +576,8 @@ mod tests {
         refuse("20", "entered already");
         refuse("100", "1 to 99");
         refuse("0", "1 to 99");
-        refuse("x", "not");
+        refuse("x", "not a whole number");
+        refuse("NA", "cannot be NA");
         // The same row typed again in its own cell is no duplicate.
         assert!(typed(&o, &other_row_cell(1), OTHER_ROW, "20").is_ok());
     }
@@ -597,7 +606,8 @@ mod tests {
         let mut o = Overrides::new();
         let cell = t10::kills_cell(t10::ROW_80, 9);
         let why = typed(&o, &cell, KILLS, "lots").unwrap_err();
-        assert!(why.contains("not a number"), "{why}");
+        assert_eq!(why, "\"lots\" is not a whole number: this cell takes 0 to 99, or - for a dash.");
+        assert!(typed(&o, &cell, KILLS, "1/2").unwrap_err().contains("not a whole number"));
         assert!(typed(&o, &cell, KILLS, "100").unwrap_err().contains("0 to 99"));
         type_in(&mut o, &cell, KILLS, "11");
         let g = table_10_grid(&o);
