@@ -147,7 +147,7 @@ fn Table10Entry(drafts: Drafts) -> impl IntoView {
     let kills = move || {
         rows.get();
         let g = store.table_entries.with_untracked(grid::table_10_grid);
-        grid_view(g.kills, drafts, |c| c.table == "Table 10" && c.row != "row list")
+        grid_view(g.kills, drafts)
     };
     view! {
         <h2>"Table 10: Combat Results"</h2>
@@ -196,7 +196,7 @@ fn TableEntry(id: String, drafts: Drafts) -> impl IntoView {
             <p class="progress-line" role="status" aria-label=format!("Progress on {name}")>
                 {format!("{name}: ")}<strong>{move || progress().map(|p| p.words()).unwrap_or_default()}</strong>
             </p>
-            {t.grids.into_iter().map(|g| grid_view(g, drafts, move |c| c.table == name)).collect_view()}
+            {t.grids.into_iter().map(|g| grid_view(g, drafts)).collect_view()}
         }
         .into_any()
     };
@@ -216,8 +216,17 @@ fn problems(drafts: Drafts, which: impl Fn(&CellRef) -> bool + Send + Sync + 'st
 
 /// One grid in the card's layout: a box that scrolls sideways on a phone, the row headings
 /// staying in view, with a cue while columns are hidden.
-fn grid_view(g: Grid, drafts: Drafts, mine: impl Fn(&CellRef) -> bool + Send + Sync + 'static) -> AnyView {
+fn grid_view(g: Grid, drafts: Drafts) -> AnyView {
     let region = g.heading.clone();
+    let mine: std::collections::BTreeSet<CellRef> = g
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter())
+        .filter_map(|c| match c {
+            GridCell::Input(i) => Some(i.cell.clone()),
+            GridCell::Fixed { .. } => None,
+        })
+        .collect();
     let wide = g.columns.len() > 4;
     let cue = wide.then(|| {
         let last = g.columns.last().cloned().unwrap_or_default();
@@ -225,7 +234,7 @@ fn grid_view(g: Grid, drafts: Drafts, mine: impl Fn(&CellRef) -> bool + Send + S
     });
     view! {
         <h3>{g.heading}</h3>
-        {problems(drafts, mine)}
+        {problems(drafts, move |c| mine.contains(c))}
         {cue}
         <div class="table-scroll" role="region" aria-label=region tabindex="0">
             <table class="card-table card-grid">
