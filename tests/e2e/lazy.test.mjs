@@ -40,14 +40,14 @@ test('the Game area needs no chunk; another area fetches its chunks when first o
   await page.locator('#game-settings .loading').waitFor({ state: 'detached' });
   chunks.length = 0;
 
-  await page.getByRole('link', { name: 'Tables' }).tap();
+  await page.getByRole('link', { name: 'Tables', exact: true }).tap();
   await page.getByRole('heading', { level: 1, name: 'Tables' }).waitFor();
   assert.ok(chunks.some((c) => c.includes('split_tables')), chunks.join(' '));
   const afterTables = chunks.length;
 
   // Back and forth: a loaded chunk is not fetched again.
   await page.getByRole('link', { name: 'Game' }).tap();
-  await page.getByRole('link', { name: 'Tables' }).tap();
+  await page.getByRole('link', { name: 'Tables', exact: true }).tap();
   await page.getByRole('heading', { level: 1, name: 'Tables' }).waitFor();
   assert.equal(chunks.length, afterTables);
   assert.deepEqual(problems.errors, []);

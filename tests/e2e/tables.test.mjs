@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
+import { result, demo, resolver, dice } from './play.mjs';
 
 let server, browser;
 before(async () => {
@@ -184,5 +185,125 @@ test('a table set is copied as text on one phone and pasted on another; pasted n
   assert.deepEqual(problems.errors, []);
   assert.deepEqual(other.problems.errors, []);
   await other.context.close();
+  await context.close();
+});
+
+// Issue 16: the Tables Card entered once, before the game, in one guided place: Table 10 as
+// one grid in the card's layout with the rows and cells the text names filled in, the row
+// count's range said before it is typed, every cell checked as typed, the progress moving,
+// and the set taken in by a second phone in one paste; a fire there then asks nothing.
+test('table_10 guided grid: progress, a refused cell, the set pasted on a second phone, a fire that asks nothing', async () => {
+  const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
+  const { context, page, problems } = await phone(browser, clipboard);
+  await openApp(page, server.url);
+  // The first start offers it among its ways in.
+  await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Enter your Tables Card (Table 10: 0 of at least 37 cells)' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Enter your Tables Card' }).waitFor();
+  const progress = page.getByRole('status', { name: 'Progress on Table 10' });
+  await progress.getByText('0 of at least 37 cells').waitFor();
+
+  // What the text gives is shown, marked, not typed: row 100+ roll 2 (printed), row 30 roll 9 (4.2.4).
+  const grid = page.getByRole('region', { name: /Kills by strength row/ });
+  const cellText = (row, roll) => grid.locator('tbody tr').nth(row).locator('td').nth(roll - 2).textContent();
+  assert.equal(await cellText(0, 2), '5P, printed');
+  assert.equal(await cellText(2, 9), '7§4.2.4, rule text 4.2.4');
+  assert.equal(await page.getByRole('textbox', { name: 'Row 80, roll 8' }).count(), 0);
+  assert.equal(await page.getByRole('textbox', { name: 'Row 30, roll 9' }).count(), 0);
+  const heads = await grid.locator('tbody th').allInnerTexts();
+  assert.deepEqual(heads.map((h) => h.split(/\s/)[0]), ['100+', '80', '30', '6', '4']);
+
+  // The number of rows: its range is said before it is typed; 3 is refused at once, kept as typed.
+  const count = page.getByRole('textbox', { name: 'Strength rows on your card (5 to 100)' });
+  assert.equal(await count.getAttribute('inputmode'), 'numeric');
+  await count.fill('3');
+  await page.getByRole('alert').filter({ hasText: '3 is out of range: this cell takes 5 to 100.' }).waitFor();
+  assert.equal(await count.inputValue(), '3');
+  assert.equal(await count.getAttribute('aria-invalid'), 'true');
+  await count.fill('5');
+  await progress.getByText('1 of 37 cells').waitFor();
+  assert.equal(await page.getByRole('alert').filter({ hasText: 'out of range' }).count(), 0);
+
+  // A bad kills value: said on the screen, the cell marked, nothing saved.
+  const r30 = (roll) => page.getByRole('textbox', { name: `Row 30, roll ${roll}` });
+  assert.equal(await r30(7).getAttribute('inputmode'), 'numeric');
+  assert.ok(await r30(7).getAttribute('pattern'));
+  await r30(7).fill('x');
+  await page.getByRole('alert').filter({ hasText: 'Row 30, roll 7:' }).waitFor();
+  await progress.getByText('1 of 37 cells').waitFor();
+  // Good values move the progress: row 30 as a card might print it.
+  const row30 = { 2: 2, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 6, 10: 7, 11: 8, 12: 9 };
+  for (const [roll, kills] of Object.entries(row30)) {
+    await r30(roll).fill(String(kills));
+  }
+  await progress.getByText('11 of 37 cells').waitFor();
+  assert.equal(await page.getByRole('alert').filter({ hasText: 'Row 30, roll 7:' }).count(), 0);
+
+  // On a phone: 48 px cells, the grid scrolling sideways in its box with a cue, the page not.
+  const box = await r30(12).boundingBox();
+  assert.ok(box.width >= 48 && box.height >= 48, `cell ${box.width}x${box.height}`);
+  assert.ok(await grid.evaluate((e) => e.scrollWidth > e.clientWidth), 'the grid scrolls inside its box');
+  await page.getByText('Scroll sideways for every column', { exact: false }).first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > screen.width);
+  assert.equal(overflow, false, 'the page scrolls sideways');
+
+  // Kept across a reload; the Tables screen offers the same entry with the whole card's progress.
+  await settle(page);
+  await openApp(page, server.url, 'tables?card=10');
+  assert.equal(await r30(7).inputValue(), '5');
+  await page.getByRole('status', { name: 'Progress on Table 10' }).getByText('11 of 37 cells').waitFor();
+
+  // The grid's values are the table set: copied at the grid's end, pasted on a second phone.
+  await page.getByRole('button', { name: 'Copy the table set as text' }).tap();
+  await page.getByRole('status').filter({ hasText: 'as text' }).waitFor();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  const set = JSON.parse(text);
+  assert.ok(set.entries.some((e) => e.row === 'row 30' && e.column === 'roll 7' && e.value === '5'));
+  assert.ok(set.entries.some((e) => e.row === 'row list' && e.column === 'row 3' && e.value === '30'));
+
+  const other = await phone(browser, clipboard);
+  await openApp(other.page, server.url, 'tables');
+  await other.page.getByRole('link', { name: /^Enter your Tables Card \(/ }).waitFor();
+  await other.page.getByText('Paste a table set', { exact: true }).first().tap();
+  await other.page.getByRole('textbox', { name: 'Paste a table set' }).fill(text);
+  await other.page.getByRole('button', { name: 'Import the pasted table set' }).tap();
+  await other.page.getByRole('status').filter({ hasText: 'from the pasted text.' }).waitFor();
+
+  // A fire below strength 80 there: row 30 (4.2.2: the lower row), roll 7, no question asked.
+  await demo(other.page, server.url);
+  await resolver(other.page, 'Small arms fire');
+  await other.page.getByLabel('Figures firing').fill('40');
+  await other.page.getByText('= strength 40', { exact: false }).waitFor();
+  await dice(other.page, 3, 4);
+  await result(other.page).getByText('Table 10: row 30, roll 7: 5 kills', { exact: false }).waitFor();
+  assert.equal(await other.page.getByRole('form', { name: 'Missing table value' }).count(), 0);
+
+  assert.deepEqual(problems.errors, []);
+  assert.deepEqual(other.problems.errors, []);
+  await other.context.close();
+  await context.close();
+});
+
+test('table_12 guided grid: the saves the rules state shown, a missing save checked as typed (0 to 6) and counted', async () => {
+  const { context, page, problems } = await phone(browser);
+  await openApp(page, server.url, 'tables?card=12');
+  await page.getByRole('heading', { level: 2, name: 'Table 12: Saving Rolls' }).waitFor();
+  const progress = page.getByRole('status', { name: 'Progress on Table 12' });
+  const before = await progress.innerText();
+  const [done, total] = before.match(/(\d+) of (\d+) cells/).slice(1).map(Number);
+  assert.equal(done, 0);
+  // 9.1.1: a wood fence saves on 1, stated by the rules: shown, not typed.
+  await page.locator('.cell.rule', { hasText: '9.1.1' }).first().waitFor();
+  const input = page.locator('input.cell-input').first();
+  const name = await input.getAttribute('aria-label');
+  assert.equal(await input.getAttribute('inputmode'), 'numeric');
+  await input.fill('7');
+  await page.getByRole('alert').filter({ hasText: `${name}: 7 is out of range: this cell takes 0 to 6.` }).waitFor();
+  await input.fill('2');
+  await progress.getByText(`1 of ${total} cells`).waitFor();
+  // The whole card's progress counts it too, and Next leads on through the tables.
+  await page.getByRole('status', { name: 'Progress on the whole card' }).getByText(/^1 of at least \d+ cells/).waitFor();
+  await page.getByRole('link', { name: /^Next: Table 13/ }).tap();
+  await page.getByRole('heading', { level: 2, name: 'Table 13: Artillery Information' }).waitFor();
+  assert.deepEqual(problems.errors, []);
   await context.close();
 });

@@ -114,8 +114,18 @@ pub fn table10_rows(overrides: &Overrides) -> RuleResult<Table10Rows> {
     let count_cell = t10::row_count_cell();
     let bad = |detail: String| RuleError::OutOfRange { what: "Table 10 row list", detail };
     let count = match overrides.resolve(&count_cell, crate::rules::Cell::Missing)? {
-        Some(v) if v.value.denom() == 1 && (5..=200).contains(&v.value.numer()) => v.value.numer() as usize,
-        Some(v) => return Err(bad(format!("{} rows is not possible: the text names at least five rows", v.value))),
+        Some(v) if v.value.denom() == 1 && (t10::FEWEST_ROWS..=t10::MOST_ROWS).contains(&v.value.numer()) => {
+            v.value.numer() as usize
+        }
+        Some(v) => {
+            return Err(bad(format!(
+                "{} rows is not possible: a card prints {} to {} rows (the text names {})",
+                v.value,
+                t10::FEWEST_ROWS,
+                t10::MOST_ROWS,
+                t10::FEWEST_ROWS
+            )));
+        }
         None => return Err(bad("the number of rows cannot be NA".into())),
     };
     let mut rows = Vec::with_capacity(count);

@@ -38,6 +38,19 @@ pub const ROW_4: Ratio = Ratio::whole(4);
 /// Every row strength the text names, highest first. The players' row list must hold them all.
 pub const ROWS_NAMED_BY_TEXT: [Ratio; 5] = [TOP_ROW, ROW_80, ROW_30, ROW_6, ROW_4];
 
+/// The fewest rows a card can print: the rows the text names.
+pub const FEWEST_ROWS: u32 = ROWS_NAMED_BY_TEXT.len() as u32;
+
+/// The most rows a card can print: "100+" and, below it, every whole strength from 99 down
+/// to 1 (a row is a whole strength, each lower than the one above).
+pub const MOST_ROWS: u32 = 100;
+
+/// The strength of a row below "100+", as the players enter it: a whole number from
+/// [`LOWEST_ROW`] to [`HIGHEST_ROW_BELOW_TOP`].
+pub const LOWEST_ROW: u32 = 1;
+/// See [`LOWEST_ROW`].
+pub const HIGHEST_ROW_BELOW_TOP: u32 = 99;
+
 const fn p(n: u32) -> Cell<Ratio> {
     Cell::Printed(Ratio::whole(n))
 }

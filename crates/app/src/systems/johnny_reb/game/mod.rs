@@ -56,6 +56,7 @@ fn FirstStart() -> impl IntoView {
                 <a class="button big" href="/roster?side=union">"Build the Union side"</a>
                 <a class="button big" href="/roster?side=confederate">"Build the Confederate side"</a>
                 <a class="button big" href="/games?show=import">"Import an army list"</a>
+                {move || card_link(false)}
             </div>
             {move || problem.get().map(|p| view! { <p class="banner error" role="alert">{p}</p> })}
         </section>
@@ -80,6 +81,33 @@ fn ChecksDue() -> impl IntoView {
             }
         })
     }
+}
+
+/// The way to the Tables Card's guided entry while Table 10 is not complete: every fire and
+/// melee reads it (4.2.4, 5.8.2) and the transcription lacks most of it (GAPS.md), so it is
+/// better entered once before the game than asked cell by cell during it. `said`: with a
+/// line saying why (the Game screen); the first-start card lists it among its ways in.
+fn card_link(said: bool) -> Option<AnyView> {
+    let store = use_store();
+    let progress = store.table_entries.with(crate::systems::johnny_reb::tables::grid::table_10_progress);
+    (!progress.complete()).then(|| {
+        let link = view! {
+            <a class="button big" href="/tables?card=10">
+                {format!("Enter your Tables Card (Table 10: {})", progress.words())}
+            </a>
+        };
+        if said {
+            view! {
+                <div class="card-reminder">
+                    <p class="muted">"Before the game: every fire reads Table 10, which the rulebook text lacks. Enter it once from your printed card, or paste a table set from another phone."</p>
+                    {link}
+                </div>
+            }
+            .into_any()
+        } else {
+            link.into_any()
+        }
+    })
 }
 
 /// Table 1's steps of the phase the game is in.
@@ -227,6 +255,7 @@ pub fn GameScreen() -> impl IntoView {
             <Show when=last_turn>
                 <p class="banner info" role="status">"This is the scenario's last turn: the game ends when phase 8 is done."</p>
             </Show>
+            <Show when=move || !no_armies()>{move || card_link(true)}</Show>
             <h2 id="checklist-title">{move || format!("To do in phase {}", phase().number())}</h2>
             <ChecksDue/>
             <Show

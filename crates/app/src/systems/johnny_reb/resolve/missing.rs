@@ -36,6 +36,7 @@ pub fn Problem(error: RuleError) -> impl IntoView {
     let refusal = RwSignal::new(None::<String>);
     let cell = StoredValue::new(cell);
     let label = cell.with_value(|c| c.to_string());
+    let whole_card = cell.with_value(|c| c.table == "Table 10");
     let save = move || match store.enter_table_value(&cell.get_value(), kind, &text.get_untracked()) {
         Ok(()) => refusal.set(None),
         Err(e) => refusal.set(Some(e)),
@@ -55,6 +56,9 @@ pub fn Problem(error: RuleError) -> impl IntoView {
             <div class="row">
                 <button class="button big primary" type="submit">"Use and remember"</button>
             </div>
+            {whole_card.then(|| view! {
+                <p><a href="/tables?card=10">"Enter the whole of Table 10 at once"</a>" (the guided Tables Card), so that no fire asks again."</p>
+            })}
         </form>
     }
     .into_any()

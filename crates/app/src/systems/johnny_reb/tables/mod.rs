@@ -1,11 +1,14 @@
 //! Tables area: every table of the rules with where each value comes from, and the players'
 //! Tables Card entries for what the transcription lacks.
 //!
-//! `/tables` lists the tables; `/tables?t=10` shows one. What is shown is built by
-//! [`model`]; typing and table set files are read by [`entry`]; the views only render them
+//! `/tables` lists the tables; `/tables?t=10` shows one; `/tables?card=10` is the guided
+//! entry of the whole Tables Card ([`card`]). What is shown is built by [`model`] and
+//! [`grid`]; typing and table set files are read by [`entry`]; the views only render them
 //! and call the store.
 
+mod card;
 pub mod entry;
+pub mod grid;
 pub mod model;
 
 use crate::shell::browser;
@@ -20,9 +23,11 @@ use model::{Provenance, Section, Shown, TABLES, TableView};
 pub fn TablesScreen() -> impl IntoView {
     let query = use_query_map();
     let chosen = move || query.with(|q| q.get("t")).filter(|id| model::table_info(id).is_some());
-    move || match chosen() {
-        Some(id) => view! { <OneTable id=id/> }.into_any(),
-        None => view! { <TableList/> }.into_any(),
+    let card = move || query.with(|q| q.get("card"));
+    move || match (card(), chosen()) {
+        (Some(id), _) => view! { <card::CardScreen id=id/> }.into_any(),
+        (None, Some(id)) => view! { <OneTable id=id/> }.into_any(),
+        (None, None) => view! { <TableList/> }.into_any(),
     }
 }
 
@@ -40,10 +45,60 @@ fn legend() -> impl IntoView {
 #[component]
 fn TableList() -> impl IntoView {
     let store = use_store();
-    let status: RwSignal<Option<(bool, String)>> = RwSignal::new(None);
     let missing =
         move |id: &str| store.table_entries.with(|o| model::table_view(id, o).map_or(0, |v| v.missing_count()));
+    let card = move || store.table_entries.with(grid::card_progress);
+
+    view! {
+        <section class="screen tables" aria-labelledby="tables-title">
+            <h1 id="tables-title">"Tables"</h1>
+            <p class="subtitle">"Every table of the rules, with where each value comes from. Values the transcription lacks are entered once from your printed Tables Card."</p>
+            <div class="row">
+                <a class="button primary big" href="/tables?card=10">
+                    {move || format!("Enter your Tables Card ({})", card().words())}
+                </a>
+            </div>
+            {legend()}
+            <ul class="table-list">
+                {TABLES
+                    .iter()
+                    .map(|t| {
+                        let id = t.id;
+                        let href = format!("/tables?t={id}");
+                        view! {
+                            <li>
+                                <a href=href class="table-link">
+                                    <span class="table-name">{t.name}</span>
+                                    <span class="table-title">{t.title}</span>
+                                    {move || {
+                                        let n = missing(id);
+                                        (n > 0).then(|| view! { <span class="to-enter">{format!("? {n} to enter")}</span> })
+                                    }}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+            <TableSet/>
+        </section>
+    }
+    .into_any()
+}
+
+/// The players' entries shared as a table set: a file exported and imported, or text copied
+/// and pasted, so one player's entry of the card serves the whole group. `on_imported` runs
+/// after a set is taken in.
+#[component]
+fn TableSet(#[prop(optional)] on_imported: Option<Callback<()>>) -> impl IntoView {
+    let store = use_store();
+    let status: RwSignal<Option<(bool, String)>> = RwSignal::new(None);
     let entered = move || store.table_entries.with(|o| o.len());
+    let imported = move || {
+        if let Some(f) = on_imported {
+            f.run(());
+        }
+    };
 
     let export = move |_| {
         let text = store.table_entries.with_untracked(entry::encode_table_set);
@@ -58,7 +113,10 @@ fn TableList() -> impl IntoView {
         browser::read_chosen_file(&input, entry::MAX_TABLE_SET_BYTES, move |read| {
             let result = read.and_then(|(name, text)| store.import_table_set(&text).map(|n| (name, n)));
             match result {
-                Ok((name, n)) => status.set(Some((false, format!("Imported {} from \"{name}\".", entries(n))))),
+                Ok((name, n)) => {
+                    imported();
+                    status.set(Some((false, format!("Imported {} from \"{name}\".", entries(n)))));
+                }
                 Err(why) => status.set(Some((true, format!("Nothing was imported. {why}")))),
             }
             // The same file may be chosen again.
@@ -82,6 +140,7 @@ fn TableList() -> impl IntoView {
     };
     let paste = move |text: Result<String, String>| match text.and_then(|t| store.import_table_set(&t)) {
         Ok(n) => {
+            imported();
             status.set(Some((false, format!("Imported {} from the pasted text.", entries(n)))));
             true
         }
@@ -92,62 +151,37 @@ fn TableList() -> impl IntoView {
     };
 
     view! {
-        <section class="screen tables" aria-labelledby="tables-title">
-            <h1 id="tables-title">"Tables"</h1>
-            <p class="subtitle">"Every table of the rules, with where each value comes from. Values the transcription lacks are entered once from your printed Tables Card."</p>
-            {legend()}
-            <ul class="table-list">
-                {TABLES
-                    .iter()
-                    .map(|t| {
-                        let id = t.id;
-                        let href = format!("/tables?t={id}");
-                        view! {
-                            <li>
-                                <a href=href class="table-link">
-                                    <span class="table-name">{t.name}</span>
-                                    <span class="table-title">{t.title}</span>
-                                    {move || {
-                                        let n = missing(id);
-                                        (n > 0).then(|| view! { <span class="to-enter">{format!("? {n} to enter")}</span> })
-                                    }}
-                                </a>
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ul>
-            <h2>"Table set"</h2>
-            <p class="muted">
-                {move || format!("{} values entered on this device. Share them as a table set file so one player's entry serves the whole group.", entered())}
-            </p>
-            <div class="row">
-                <button class="button" on:click=export>"Export the table set"</button>
-                <label class="button" for="table-set-file">"Import a table set"</label>
-                <input
-                    id="table-set-file"
-                    class="file-input"
-                    type="file"
-                    accept=".json,application/json"
-                    on:change=import
-                />
-                <button class="button" on:click=copy>"Copy the table set as text"</button>
-            </div>
-            <crate::widgets::paste::PasteBox
-                label="Paste a table set"
-                button="Import the pasted table set"
-                max_bytes=entry::MAX_TABLE_SET_BYTES
-                on_paste=Callback::new(paste)
+        <h2 id="table-set">"Table set"</h2>
+        <p class="muted">
+            {move || format!("{} values entered on this device. Share them as a table set file so one player's entry serves the whole group.", entered())}
+        </p>
+        <div class="row">
+            <button class="button" on:click=export>"Export the table set"</button>
+            <label class="button" for="table-set-file">"Import a table set"</label>
+            <input
+                id="table-set-file"
+                class="file-input"
+                type="file"
+                accept=".json,application/json"
+                on:change=import
             />
-            {move || status.get().map(|(error, text)| {
-                if error {
-                    view! { <p class="banner error" role="alert">{text}</p> }.into_any()
-                } else {
-                    view! { <p class="banner info" role="status">{text}</p> }.into_any()
-                }
-            })}
-        </section>
+            <button class="button" on:click=copy>"Copy the table set as text"</button>
+        </div>
+        <crate::widgets::paste::PasteBox
+            label="Paste a table set"
+            button="Import the pasted table set"
+            max_bytes=entry::MAX_TABLE_SET_BYTES
+            on_paste=Callback::new(paste)
+        />
+        {move || status.get().map(|(error, text)| {
+            if error {
+                view! { <p class="banner error" role="alert">{text}</p> }.into_any()
+            } else {
+                view! { <p class="banner info" role="status">{text}</p> }.into_any()
+            }
+        })}
     }
+    .into_any()
 }
 
 #[component]

@@ -673,7 +673,13 @@ fn table_10(v: &mut TableView, o: &Overrides) {
     let mut list = section("Row list, from the top of the card", "Position", &["Strength"]);
     list.rows.push(Row {
         label: "Number of rows".into(),
-        cells: vec![number("Number of rows".into(), Cell::Missing, t10::row_count_cell(), whole(5, 200, false), o)],
+        cells: vec![number(
+            "Number of rows".into(),
+            Cell::Missing,
+            t10::row_count_cell(),
+            whole(t10::FEWEST_ROWS, t10::MOST_ROWS, false),
+            o,
+        )],
     });
     for position in 1..=count {
         let shown = if position == 1 {
@@ -683,7 +689,7 @@ fn table_10(v: &mut TableView, o: &Overrides) {
                 format!("Row {position}"),
                 t10::shipped_row_position(position),
                 t10::row_position_cell(position),
-                whole(1, 99, false),
+                whole(t10::LOWEST_ROW, t10::HIGHEST_ROW_BELOW_TOP, false),
                 o,
             )
         };
