@@ -10,7 +10,7 @@ use super::error::{CommandError, refused};
 use super::game::Game;
 use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
-use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Input};
+use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Conditions, Input};
 use crate::rules::charge::{Advance, Charge, Happened, Outcome, Side as ChargeSide, show_inches};
 use crate::rules::morale::{ArtillerySituation, BmpTableKind, CheckReason, FireEffects, MoraleUnit, bmp};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
@@ -45,6 +45,10 @@ pub enum ChargeCommand {
         input: Box<Input>,
         /// The players' Tables Card entries the step may read (Appendix F.13's Table 10).
         entries: Overrides,
+        /// What the players said of the units' situations at this step, kept for the steps
+        /// after it (none: the charge keeps what it had).
+        #[serde(default)]
+        given: Option<Conditions>,
     },
     /// More units on one side than the other in the impact (5.7.2): a series of one-on-one
     /// impacts for the lone unit.
@@ -140,7 +144,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
             });
             Ok(text)
         }
-        ChargeCommand::Step { charge, input, entries } => {
+        ChargeCommand::Step { charge, input, entries, given } => {
             let rulings = game.setup.rules.charges.clone();
             let names = game.charges.get(charge).map(|c| (name_of(game, &c.charger), name_of(game, &c.defender)));
             let gc = game
@@ -156,7 +160,8 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
                 .charge
                 .table16_step()
                 .map(|s| format!("Table 16 step {}{}", s.number, s.letter.map(String::from).unwrap_or_default()));
-            match gc.charge.advance_with((**input).clone(), &rulings, entries) {
+            let conditions = given.unwrap_or(gc.charge.conditions);
+            match gc.charge.advance_given((**input).clone(), conditions, &rulings, entries) {
                 Ok(Advance::Next { charge: next, happened }) => {
                     gc.charge = *next;
                     let (a, b) = names.unwrap_or_default();
@@ -447,7 +452,7 @@ mod tests {
     }
 
     fn step(s: &mut Session, id: &str, input: Input) {
-        let cmd = ChargeCommand::Step { charge: id.into(), input: Box::new(input), entries: Overrides::new() };
+        let cmd = ChargeCommand::Step { charge: id.into(), input: Box::new(input), entries: Overrides::new(), given: None };
         s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
     }
 
@@ -603,7 +608,12 @@ mod tests {
         let mut s = session();
         let id = declare(&mut s, 8);
         // The wrong input for the step.
-        let cmd = ChargeCommand::Step { charge: id.clone(), input: Box::new(Input::Close), entries: Overrides::new() };
+        let cmd = ChargeCommand::Step {
+            charge: id.clone(),
+            input: Box::new(Input::Close),
+            entries: Overrides::new(),
+            given: None,
+        };
         assert!(s.dispatch(&Command::Charge(cmd), 0.0).is_err());
         // A second charge by the same regiment while the first is open.
         let g = s.game().clone();
