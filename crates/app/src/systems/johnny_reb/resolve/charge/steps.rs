@@ -15,11 +15,12 @@ use crate::widgets::dice::{dice_of as several, one_die as one, two_dice as two};
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::distance::{
-    BonusPath, TerrainChange, bonus_dice_count, chance_of_disorder, chance_to_halt,
+    BonusPath, TerrainChange, bonus_dice_count, chance_of_disorder, chance_to_halt, normal_move_rate,
 };
+use johnny_reb::rules::tables::t03_movement_rates::Rate;
 use johnny_reb::rules::charge::followups::melee_check_reasons;
-use johnny_reb::rules::charge::sequence::{CounterchargeInput, FireEffect, MoraleCheckInput, OfficerRoll};
-use johnny_reb::rules::charge::{Charge, ChargeRulings, Input, Need, Side, show_inches};
+use johnny_reb::rules::charge::sequence::{Conditions, CounterchargeInput, FireEffect, MoraleCheckInput, OfficerRoll};
+use johnny_reb::rules::charge::{Advance, Charge, ChargeRulings, Input, Need, Side, show_inches};
 use johnny_reb::rules::morale::{
     AfterCheck, Aspect, ChargeSituation, CheckReason, Cover, FireEffects, Mmp, MoraleRulings, MoraleSituation,
     MoraleUnit, TriggeredUnit, check, check_odds, checks_due, forced_rout_dice,
@@ -32,6 +33,17 @@ use johnny_reb::state::roster::{Regiment, Weapon};
 use leptos::prelude::*;
 
 // ---- small helpers ----
+
+/// The explanation of a step, folded below its target, odds and dice.
+fn why(rules: &'static str, body: AnyView) -> AnyView {
+    view! {
+        <details class="more why">
+            <summary class="button">{format!("Why (rule {rules})")}</summary>
+            {body}
+        </details>
+    }
+    .into_any()
+}
 
 /// The button that resolves a step; disabled until everything is in.
 fn resolve_button(label: &'static str, ready: Signal<bool>, go: Callback<()>) -> AnyView {
@@ -129,22 +141,54 @@ struct Situation {
     stands_lost: RwSignal<u32>,
     benefit: RwSignal<u32>,
     known: bool,
+    /// An earlier step was told it.
+    given: bool,
 }
 
 impl Situation {
     fn new(c: &Charge, s: &Sides, side: Side) -> Situation {
-        let (reg, benefit) = match side {
-            Side::Charger => (s.charger_reg.as_ref(), c.setup.charger.officer_benefit),
-            Side::Defender => (s.defender_reg.as_ref(), c.setup.defender.officer_benefit),
+        let (reg, benefit, given) = match side {
+            Side::Charger => (s.charger_reg.as_ref(), c.setup.charger.officer_benefit, c.conditions.charger),
+            Side::Defender => (s.defender_reg.as_ref(), c.setup.defender.officer_benefit, c.conditions.defender),
+        };
+        // What an earlier step was told is where this one starts: never asked twice.
+        let stands = match (reg, given) {
+            (Some(r), _) => stands_lost_after(r, lost(c, side)),
+            (None, Some(g)) => g.general.stands_lost,
+            (None, None) => 0,
         };
         Situation {
-            cover: RwSignal::new(Cover::None),
-            aspect: RwSignal::new(Aspect::Front),
-            no_bayonets: RwSignal::new(reg.is_some_and(without_bayonets)),
-            stands_lost: RwSignal::new(reg.map(|r| stands_lost_after(r, lost(c, side))).unwrap_or(0)),
-            benefit: RwSignal::new(u32::from(benefit)),
+            cover: RwSignal::new(given.map(|g| g.general.cover).unwrap_or(Cover::None)),
+            aspect: RwSignal::new(given.map(|g| g.charged_on).unwrap_or(Aspect::Front)),
+            no_bayonets: RwSignal::new(given.map(|g| g.no_bayonets).unwrap_or(reg.is_some_and(without_bayonets))),
+            stands_lost: RwSignal::new(stands),
+            benefit: RwSignal::new(given.filter(|_| reg.is_none()).map(|g| g.general.officer_benefit).unwrap_or(benefit).into()),
             known: reg.is_some(),
+            given: given.is_some(),
         }
+    }
+
+    /// The situation as given, read without tracking (for the step's input).
+    fn given(&self) -> ChargeSituation {
+        untrack(|| self.charge())
+    }
+
+    /// The situation in a few words: what the folded toggles say now.
+    fn words(&self, defender: bool) -> String {
+        let mut out = Vec::new();
+        if defender {
+            out.push(COVERS.iter().find(|(c, _)| *c == self.cover.get()).map(|(_, w)| *w).unwrap_or("").to_lowercase());
+            out.push(format!(
+                "charged on the {}",
+                ASPECTS.iter().find(|(a, _)| *a == self.aspect.get()).map(|(_, w)| *w).unwrap_or("").to_lowercase()
+            ));
+        }
+        if !self.known {
+            out.push(if self.no_bayonets.get() { "without bayonets".into() } else { "with bayonets".into() });
+            out.push(format!("{} stands lost", self.stands_lost.get()));
+            out.push(format!("officer +{}", self.benefit.get()));
+        }
+        out.join(", ")
     }
 
     fn charge(&self) -> ChargeSituation {
@@ -181,16 +225,25 @@ impl Situation {
                 "Charging unit's officer benefit",
             )
         };
+        if !defender && self.known {
+            return ().into_any();
+        }
+        let who = if defender { "Charged unit" } else { "Charging unit" };
+        let said = if self.given { "as given before" } else { "change if not so" };
+        // Folded to one line, what it says now: the step's target and dice stay in view.
         view! {
-            {defender.then(|| view! {
-                <Toggles legend=cover options=COVERS.to_vec() value=self.cover/>
-                <Toggles legend=aspect options=ASPECTS.to_vec() value=self.aspect/>
-            })}
-            {(!self.known).then(|| view! {
-                <Toggles legend=bayonets options=vec![(false, "Has bayonets"), (true, "Without")] value=self.no_bayonets/>
-                <Stepper label=stands value=self.stands_lost max=6/>
-                <Stepper label=officer value=self.benefit max=3/>
-            })}
+            <details class="more conditions">
+                <summary class="button">{move || format!("{who}: {} ({said}, Table 18)", self.words(defender))}</summary>
+                {defender.then(|| view! {
+                    <Toggles legend=cover options=COVERS.to_vec() value=self.cover/>
+                    <Toggles legend=aspect options=ASPECTS.to_vec() value=self.aspect/>
+                })}
+                {(!self.known).then(|| view! {
+                    <Toggles legend=bayonets options=vec![(false, "Has bayonets"), (true, "Without")] value=self.no_bayonets/>
+                    <Stepper label=stands value=self.stands_lost max=6/>
+                    <Stepper label=officer value=self.benefit max=3/>
+                })}
+            </details>
         }
         .into_any()
     }
@@ -337,27 +390,78 @@ impl Checks {
 
 // ---- the step ----
 
+/// A step with nothing to ask (Table 16 step 2 when the charged unit can only stay as it is,
+/// step 4 when no countercharge may be made): its one input. It is shown with the step after
+/// it and resolved with it, in the order of Table 16.
+fn nothing_to_ask(c: &Charge) -> Option<Input> {
+    match c.waiting_for() {
+        Need::ChargedUnitReaction { order, may_change_formation } => {
+            let choice = matches!(order, Some(OrderKind::Disengage | OrderKind::Move))
+                || (order == Some(OrderKind::FormationChange) && may_change_formation);
+            (!choice).then_some(Input::ChargedUnitStays)
+        }
+        Need::Close { may_countercharge: false } => Some(Input::Close),
+        _ => None,
+    }
+}
+
+/// The step on screen: the first step that asks something, the steps before it that have
+/// nothing to ask (their inputs), and what those say, in words with their rules.
+#[derive(Clone, PartialEq)]
+struct OnScreen {
+    charge: Charge,
+    before: Vec<Input>,
+    said: Vec<String>,
+}
+
+fn on_screen(c: &Charge, rulings: &ChargeRulings, entries: &Overrides) -> OnScreen {
+    let mut now = OnScreen { charge: c.clone(), before: Vec::new(), said: Vec::new() };
+    while let Some(input) = nothing_to_ask(&now.charge) {
+        // A step that ends the charge (it falls short of the 3" halt) is shown as itself.
+        let Ok(Advance::Next { charge, happened }) = now.charge.advance_with(input.clone(), rulings, entries) else {
+            break;
+        };
+        if charge.stage == johnny_reb::rules::charge::Stage::Ended || now.before.len() >= 3 {
+            break;
+        }
+        let step = now.charge.table16_step().map(|s| s.citation()).unwrap_or_default();
+        let what = happened.iter().map(|h| format!("{} ({})", h.text.trim_end_matches('.'), h.rule)).collect::<Vec<_>>();
+        now.said.push(format!("{step}: {}.", what.join("; ")));
+        now.before.push(input);
+        now.charge = *charge;
+    }
+    now
+}
+
 /// The step the charge waits for.
 #[component]
 pub fn Step(ctx: Ctx) -> impl IntoView {
     let key = Memo::new(move |_| ctx.shown.with(|s| s.as_ref().map(|s| (s.charge.waiting_for(), s.charge.log.len()))));
-    // Each new step is brought into view at its heading: the button just tapped is at the
-    // bottom of the last one.
-    let heading = NodeRef::<leptos::html::H3>::new();
-    Effect::new(move |prev: Option<()>| {
+    let rulings = StoredValue::new(charge_rulings());
+    let entries = entries();
+    let step = Memo::new(move |_| {
         key.track();
-        if prev.is_some()
-            && let Some(h) = heading.get_untracked()
-        {
+        let c = ctx.charge()?;
+        Some(rulings.with_value(|r| on_screen(&c, r, &entries.get_untracked())))
+    });
+    // Each step is brought into view at its heading: the button just tapped is at the bottom
+    // of the last one, and the list of charges and the declaration are above the first.
+    let heading = NodeRef::<leptos::html::H3>::new();
+    Effect::new(move |_| {
+        step.track();
+        if let Some(h) = heading.get_untracked() {
             h.scroll_into_view();
         }
     });
     view! {
-        <h3 class="step" node_ref=heading>{move || ctx.shown.with(|s| s.as_ref().map(|s| words::step_heading(&s.charge)))}</h3>
+        <h3 class="step" node_ref=heading>{move || step.with(|s| s.as_ref().map(|s| words::step_heading(&s.charge)))}</h3>
+        {move || step.with(|s| s.as_ref().map(|s| s.said.iter().map(|t| view! { <p class="muted skipped">{t.clone()}</p> }).collect_view()))}
         {move || {
-            let Some((need, _)) = key.get() else { return ().into_any() };
-            let (Some(c), Some(s)) = (ctx.charge(), ctx.sides()) else { return ().into_any() };
-            match need {
+            let Some(on) = step.get() else { return ().into_any() };
+            let Some(s) = ctx.sides() else { return ().into_any() };
+            let c = on.charge;
+            let ctx = if on.before.is_empty() { ctx } else { ctx.after(on.before) };
+            match c.waiting_for() {
                 Need::CavalrySighting => cavalry_sighting(ctx, &c, &s),
                 Need::ChargedUnitReaction { order, may_change_formation } => reaction(ctx, &c, &s, order, may_change_formation),
                 Need::NormalMove | Need::DisorderRoll { .. } => normal_move(ctx, &c, &s),
@@ -393,22 +497,24 @@ fn cavalry_sighting(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let entries = entries();
     let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &mr.get_value()));
     let may = matches!(c.setup.defender.order, Some(OrderKind::Hold) | Some(OrderKind::Move));
+    let given = c.conditions;
     let go = Callback::new(move |_| {
         let (Ok(m), Some(roll)) = (mmp.get_untracked(), two(&faces.get_untracked())) else { return };
-        ctx.advance.run(Input::CavalrySighting {
+        let input = Input::CavalrySighting {
             check: MoraleCheckInput { mmp: m.value, roll },
             countercharge: countercharge.get_untracked(),
             must_turn_over_45: turn.get_untracked(),
-        });
+        };
+        ctx.advance_given.run((input, given.with(Side::Defender, sit.given())));
     });
     view! {
         {sit.view(true)}
         {mmp_view(mmp, level, "The defending cavalry")}
+        <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
         {may.then(|| view! {
             <Toggles legend="If it passes, it countercharges (5.5.5.b)" options=vec![(false, "No"), (true, "Yes")] value=countercharge/>
             <Toggles legend="It must turn more than 45° to face the charge" options=vec![(false, "No"), (true, "Yes: in disorder")] value=turn/>
         })}
-        <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
         {resolve_button("Resolve the check", Signal::derive(move || mmp.get().is_ok() && two(&faces.get()).is_some()), go)}
     }
     .into_any()
@@ -419,9 +525,9 @@ fn mmp_view(mmp: Memo<RuleResult<Mmp>>, level: MoraleLevel, who: &'static str) -
         Ok(m) => {
             let d = check_odds(m.value, level);
             view! {
-                <p class="mmp">{format!("{who}: {}", mmp_words(&m))}</p>
                 <OddsLine target=format!("Roll higher than {} on two dice (2 always routs, 12 always passes: 2.3.2)", m.value)
                     chances=vec![("Passes", d.chance_that(|r| r.passed())), ("Routs", d.chance_that(|r| !matches!(r.after, AfterCheck::Morale(MoraleLevel::Good | MoraleLevel::Shaken))))]/>
+                <p class="mmp">{format!("{who}: {}", mmp_words(&m))}</p>
             }
             .into_any()
         }
@@ -467,7 +573,6 @@ fn reaction(ctx: Ctx, c: &Charge, s: &Sides, order: Option<OrderKind>, may_form:
     });
     view! {
         <p>{format!("{}: {}", s.defender, words::order(order))}</p>
-        <p class="muted">{say}</p>
         {match order {
             Some(OrderKind::Disengage) => inches_field("Distance between the units after its disengage move, inches", now),
             Some(OrderKind::FormationChange) if may_form => view! {
@@ -483,26 +588,67 @@ fn reaction(ctx: Ctx, c: &Charge, s: &Sides, order: Option<OrderKind>, may_form:
             _ => ().into_any(),
         }}
         {resolve_button("Go on to the charge move", Signal::derive(|| true), go)}
+        {why("5.2", view! { <p class="muted">{say}</p> }.into_any())}
     }
     .into_any()
 }
 
+/// Inches as the field shows them: 5, 2.5, 2.25.
+fn field_text(r: Ratio) -> String {
+    let (n, d) = (r.numer(), r.denom().max(1));
+    match d {
+        1 => n.to_string(),
+        2 | 4 => {
+            let hundredths = n * (100 / d);
+            let text = format!("{}.{:02}", hundredths / 100, hundredths % 100);
+            text.trim_end_matches('0').to_string()
+        }
+        _ => format!("{n}/{d}"),
+    }
+}
+
 // Step 3a (5.3.1)
 fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
+    let settings = StoredValue::new(use_store().session.with_untracked(|st| st.game().setup.rules.clone()));
     let move_in = RwSignal::new(String::new());
     let greater = RwSignal::new(false);
-    let terrain = RwSignal::new(Terrain::Open);
+    let terrain = RwSignal::new(c.charge_terrain.unwrap_or(Terrain::Open));
     let faces = RwSignal::new(Vec::<u8>::new());
     let (bmp, officer, arm) = (c.setup.charger.bmp, c.setup.charger.officer_benefit > 0, c.setup.charger.arm);
+    let formation = c.setup.charger.formation;
     let must_beat = johnny_reb::rules::charge::distance::disorder_roll_target(bmp, officer, arm);
     let disorder = chance_of_disorder(bmp, officer, arm);
     let already = c.disordered_from_start;
+    let entries = entries();
+    // The game knows the charging regiment: its Table 3 distance for its formation and the
+    // ground chosen (5.3.1, 6.3.1). A quick look-up asks for it.
+    let known = s.charger_id.is_some();
+    let table = Memo::new(move |_| {
+        known.then(|| {
+            settings.with_value(|st| normal_move_rate(arm, formation, terrain.get(), &entries.get(), &st.movement))
+        })
+    });
+    let has_greater = Memo::new(move |_| match table.get() {
+        Some(Ok((_, r))) => matches!(r.value, Rate::Two { .. }),
+        _ => true,
+    });
+    // The field follows Table 3 as the ground and the distance taken change; the players may
+    // type another distance over it.
+    Effect::new(move |_| {
+        if let Some(Ok((_, r))) = table.get() {
+            let card = if greater.get() { r.value.maximum() } else { r.value.first() };
+            if let Some(card) = card {
+                move_in.set(field_text(settings.with_value(|st| st.table_inches(card))));
+            }
+        }
+    });
     let ready = Signal::derive(move || {
-        inches(&move_in.get()).is_some() && (!greater.get() || already || one(&faces.get()).is_some())
+        inches(&move_in.get()).is_some()
+            && (!greater.get() || !has_greater.get() || already || one(&faces.get()).is_some())
     });
     let go = Callback::new(move |_| {
         let Some(inches) = inches(&move_in.get_untracked()) else { return };
-        let g = greater.get_untracked();
+        let g = greater.get_untracked() && has_greater.get_untracked();
         ctx.advance.run(Input::NormalMove {
             inches,
             greater_distance: g,
@@ -511,19 +657,44 @@ fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             woods: None,
         });
     });
+    let card = move || match table.get() {
+        Some(Ok((cell, r))) => {
+            let words = match r.value {
+                Rate::Two { without_disorder, with_disorder_roll } => format!(
+                    "{} without disorder, {} with the disorder roll",
+                    show_inches(without_disorder),
+                    show_inches(with_disorder_roll)
+                ),
+                other => other.first().map(show_inches).unwrap_or_default(),
+            };
+            let source = r.source.to_string();
+            view! { <p class="mmp">{format!("{cell}: {words} ({source}).")}</p> }.into_any()
+        }
+        Some(Err(e)) => view! { <Problem error=e/> }.into_any(),
+        None => ().into_any(),
+    };
+    let formation_words = format!(
+        "{}: its move for its formation ({}) and the worst ground of its path, from Table 3 (5.3.1, 6.3.1); \
+         the greater distance needs a disorder roll (6.2).",
+        s.charger,
+        formation.label()
+    );
     view! {
-        <p class="muted">{format!("{}: its move for its formation ({}) and the terrain, from Table 3.", s.charger, c.setup.charger.formation.label())}</p>
-        {inches_field("Normal move, inches (Table 3)", move_in)}
         <Toggles legend="Worst terrain on the charge path (6.3.1)" options=TERRAINS.to_vec() value=terrain/>
+        {card}
+        {inches_field("Normal move, inches (Table 3)", move_in)}
         {(!already).then(|| view! {
-            <Toggles legend="The greater Table 3 distance (6.2)" options=vec![(false, "No"), (true, "Yes: roll for disorder")] value=greater/>
-            <Show when=move || greater.get()>
+            <Show when=move || has_greater.get()>
+                <Toggles legend="The greater Table 3 distance (6.2)" options=vec![(false, "No"), (true, "Yes: roll for disorder")] value=greater/>
+            </Show>
+            <Show when=move || greater.get() && has_greater.get()>
                 <OddsLine target=format!("Disorder roll: one die, higher than {must_beat} or a yellow pipe cleaner at the end of the normal move (5.3.1, 6.2)") chances=vec![("Disordered", disorder)]/>
                 <DiceEntry name="Disorder die" count=Signal::derive(|| 1usize) faces=faces/>
             </Show>
         })}
         {already.then(|| view! { <p class="muted">"It charges in disorder from the start: no disorder roll."</p> })}
         {resolve_button("Mark the normal move", ready, go)}
+        {why("5.3.1", view! { <p class="muted">{formation_words}</p> }.into_any())}
     }
     .into_any()
 }
@@ -531,7 +702,8 @@ fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
 // Step 3b (5.3.2, Table 4)
 fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
     let take = RwSignal::new(true);
-    let terrain = RwSignal::new(Terrain::Open);
+    // The ground given for the normal move is where the bonus starts from (5.3.2.c).
+    let terrain = RwSignal::new(c.charge_terrain.filter(|t| bonus_dice_count(*t).is_ok()).unwrap_or(Terrain::Open));
     let worse = RwSignal::new(None::<Terrain>);
     let after = RwSignal::new(String::new());
     let faces = RwSignal::new(Vec::<u8>::new());
@@ -559,9 +731,6 @@ fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
     view! {
         <Toggles legend="Bonus move (5.3.2)" options=vec![(true, "Declare the bonus"), (false, "No bonus")] value=take/>
         <Show when=move || take.get()>
-            <Toggles legend="Terrain of the bonus portion (5.3.2.c)" options=TERRAINS.to_vec() value=terrain/>
-            <Toggles legend="The bonus runs into worse terrain (5.3.2.c)" options=vec![(None, "No"), (Some(Terrain::Broken), "Broken"), (Some(Terrain::Rough), "Rough")] value=worse/>
-            <Show when=move || worse.get().is_some()>{inches_field("After how many inches of the roll", after)}</Show>
             {move || match reach() {
                 Ok(ch) => view! { <OddsLine target=format!("{} dice (Table 4); {}", count.get(), said.get_value()) chances=vec![("Reaches the target (impact)", ch)]/> }.into_any(),
                 Err(e) => view! { <Problem error=e/> }.into_any(),
@@ -569,6 +738,14 @@ fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
             <DiceEntry name="Bonus die" count=count faces=faces/>
         </Show>
         {resolve_button("Mark the charge", ready, go)}
+        <Show when=move || take.get()>
+            <details class="more conditions">
+                <summary class="button">{move || format!("Bonus in {} (change if not so, 5.3.2.c)", TERRAINS.iter().find(|(t, _)| *t == terrain.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default())}</summary>
+                <Toggles legend="Terrain of the bonus portion (5.3.2.c)" options=TERRAINS.to_vec() value=terrain/>
+                <Toggles legend="The bonus runs into worse terrain (5.3.2.c)" options=vec![(None, "No"), (Some(Terrain::Broken), "Broken"), (Some(Terrain::Rough), "Rough")] value=worse/>
+                <Show when=move || worse.get().is_some()>{inches_field("After how many inches of the roll", after)}</Show>
+            </details>
+        </Show>
     }
     .into_any()
 }
@@ -652,7 +829,9 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
     let _ = cr;
     let kills = RwSignal::new(0u32);
     let twelve = RwSignal::new(false);
-    let aspect = RwSignal::new(Aspect::Front);
+    // Fired on as at the first defensive fire, if it was (4.4.3.a).
+    let aspect = RwSignal::new(c.conditions.fired_on.unwrap_or(Aspect::Front));
+    let given = c.conditions;
     let first = RwSignal::new(false);
     let stands_now = RwSignal::new(0u32);
     let stands_before = RwSignal::new(0u32);
@@ -699,7 +878,12 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
     let checks = Checks { stop_at_failure: true, ..Checks::new(reasons, compute, level) };
     let go = Callback::new(move |_| {
         let Some(Ok(list)) = checks.inputs() else { return };
-        ctx.advance.run(Input::DefensiveFire(FireEffect { kills: kills.get_untracked(), checks: list }));
+        let input = Input::DefensiveFire(FireEffect { kills: kills.get_untracked(), checks: list });
+        if kills.get_untracked() > 0 {
+            ctx.advance_given.run((input, Conditions { fired_on: Some(aspect.get_untracked()), ..given }));
+        } else {
+            ctx.advance.run(input);
+        }
     });
     let who = if step == 5 {
         "Units on Hold, charged or not, that have not fired this turn may fire now (5.4.1); declare any range over 3\" (5.4.2)."
@@ -707,9 +891,6 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
         "Units on Hold that have not fired, and charged units on CH or FM, may fire now, always at close range (5.6)."
     };
     view! {
-        <p class="muted">{who}</p>
-        <p class="muted">"Enter the casualties after Table 11 (charging units never get cover saves, 5.4.2), or work the fire out first with the small arms fire resolver as a quick look-up, then enter its casualties here (applying it there as well would count them twice)."</p>
-        <p><a class="button" href="/resolve/fire">"Open the small arms fire resolver"</a></p>
         <Stepper label="Casualties on the charging unit" value=kills max=60/>
         <Show when=move || { kills.get() > 0 }>
             <Toggles legend="A firer rolled 12 on Table 10 (4.4.1.f)" options=vec![(false, "No"), (true, "Yes")] value=twelve/>
@@ -722,6 +903,11 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
         </Show>
         {checks.view("The charging unit")}
         {resolve_button(if step == 5 { "Resolve steps 5 and 6" } else { "Resolve steps 8 and 9" }, Signal::derive(move || matches!(checks.inputs(), Some(Ok(_)))), go)}
+        {why(if step == 5 { "5.4" } else { "5.6" }, view! {
+            <p class="muted">{who}</p>
+            <p class="muted">"Enter the casualties after Table 11 (charging units never get cover saves, 5.4.2), or work the fire out first with the small arms fire resolver as a quick look-up, then enter its casualties here (applying it there as well would count them twice)."</p>
+            <p><a class="button" href="/resolve/fire">"Open the small arms fire resolver"</a></p>
+        }.into_any())}
     }
     .into_any()
 }
@@ -740,6 +926,7 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &mr.get_value()));
     let others = RwSignal::new(Vec::<String>::new());
     let pick = RwSignal::new(None::<String>);
+    let given = c.conditions;
     Effect::new(move |_| {
         if let Some(id) = pick.get() {
             others.update(|o| {
@@ -762,7 +949,8 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             })
             .collect();
         queue.push(due);
-        ctx.advance.run(Input::FearOfCharge(MoraleCheckInput { mmp: m.value, roll }));
+        let input = Input::FearOfCharge(MoraleCheckInput { mmp: m.value, roll });
+        ctx.advance_given.run((input, given.with(Side::Defender, sit.given())));
     });
     let attacker = c.charger_for_fear_of_charge();
     let shock = format!(
@@ -770,20 +958,22 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         arm_word(attacker.arm),
         attacker.formation.label()
     );
+    let others_words = move || {
+        let names: Vec<String> = others.get().iter().map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u))).collect();
+        if names.is_empty() { "none added".to_string() } else { format!("queued when this step is resolved: {}", names.join(", ")) }
+    };
     view! {
-        <p class="muted">{shock}</p>
         {sit.view(true)}
         {mmp_view(mmp, level, "The charged unit")}
         <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
-        <div role="group" aria-label="Other units within 3 inches of the charge">
-            <p><strong>"Other units within 3\" of the charge also check fear of charge (5.5.1)"</strong></p>
-            <UnitPicker pick=Pick::Units chosen=pick label="Add a unit within 3\""/>
-            <p>{move || {
-                let names: Vec<String> = others.get().iter().map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u))).collect();
-                if names.is_empty() { "None added.".to_string() } else { format!("Queued to check when this step is resolved: {}.", names.join(", ")) }
-            }}</p>
-        </div>
+        <details class="more conditions">
+            <summary class="button">{move || format!("Other units within 3\" check too (5.5.1): {}", others_words())}</summary>
+            <div role="group" aria-label="Other units within 3 inches of the charge">
+                <UnitPicker pick=Pick::Units chosen=pick label="Add a unit within 3\""/>
+            </div>
+        </details>
         {resolve_button("Resolve the fear-of-charge check", Signal::derive(move || mmp.get().is_ok() && two(&faces.get()).is_some()), go)}
+        {why("5.5", view! { <p class="muted">{shock}</p> }.into_any())}
     }
     .into_any()
 }
@@ -833,6 +1023,7 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let _ = cr;
     let def = Situation::new(c, s, Side::Defender);
     let att = Situation::new(c, s, Side::Charger);
+    let given = c.conditions;
     let cf = RwSignal::new(Vec::<u8>::new());
     let df = RwSignal::new(Vec::<u8>::new());
     let entries = entries();
@@ -849,24 +1040,17 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         ) else {
             return;
         };
-        ctx.advance.run(Input::Impact {
-            charger_mmp: a.value,
-            charger_roll: ar,
-            defender_mmp: d.value,
-            defender_roll: dr,
-        });
+        let input = Input::Impact { charger_mmp: a.value, charger_roll: ar, defender_mmp: d.value, defender_roll: dr };
+        ctx.advance_given.run((input, given.with(Side::Charger, att.given()).with(Side::Defender, def.given())));
     });
     let charge = c.clone();
     view! {
-        <p class="muted">"Each side's Table 17 BMP with the Table 18 impact modifiers that apply to it; each rolls two dice and adds its MMP; the lowest total wins, a tie is a melee (5.7.1.a)."</p>
         {att.view(false)}
         {def.view(true)}
         {move || match (charger_mmp.get(), defender_mmp.get()) {
             (Ok(a), Ok(d)) => {
                 let odds = charge.impact_odds(a.value, d.value);
                 view! {
-                    <p class="mmp">{format!("Charging unit: {}", mmp_words(&a))}</p>
-                    <p class="mmp">{format!("Charged unit: {}", mmp_words(&d))}</p>
                     <OddsLine target=format!("Lowest total wins: two dice + {} against two dice + {}", a.value, d.value) chances=vec![
                         ("Charger wins", odds.chance_of(&johnny_reb::rules::charge::impact::ImpactWinner::Won(Side::Charger))),
                         ("Tie: melee", odds.chance_of(&johnny_reb::rules::charge::impact::ImpactWinner::Tie)),
@@ -879,6 +1063,11 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         <DiceEntry name="Charger's impact die" count=Signal::derive(|| 2usize) faces=cf/>
         <DiceEntry name="Defender's impact die" count=Signal::derive(|| 2usize) faces=df/>
         {resolve_button("Resolve the impact", Signal::derive(move || charger_mmp.get().is_ok() && defender_mmp.get().is_ok() && two(&cf.get()).is_some() && two(&df.get()).is_some()), go)}
+        {why("5.7.1.a", view! {
+            <p class="muted">"Each side's Table 17 BMP with the Table 18 impact modifiers that apply to it; each rolls two dice and adds its MMP; the lowest total wins, a tie is a melee (5.7.1.a)."</p>
+            {move || charger_mmp.get().ok().map(|a| view! { <p class="mmp">{format!("Charging unit: {}", mmp_words(&a))}</p> })}
+            {move || defender_mmp.get().ok().map(|d| view! { <p class="mmp">{format!("Charged unit: {}", mmp_words(&d))}</p> })}
+        }.into_any())}
         {unequal_view(ctx, c)}
     }
     .into_any()
