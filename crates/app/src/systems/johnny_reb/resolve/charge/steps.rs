@@ -440,7 +440,8 @@ pub fn Step(ctx: Ctx) -> impl IntoView {
     let rulings = StoredValue::new(charge_rulings());
     let entries = entries();
     let step = Memo::new(move |_| {
-        key.track();
+        // Read, not only tracked: a memo never read is never computed, so never told of a change.
+        key.with(|_| ());
         let c = ctx.charge()?;
         Some(rulings.with_value(|r| on_screen(&c, r, &entries.get_untracked())))
     });
@@ -448,7 +449,7 @@ pub fn Step(ctx: Ctx) -> impl IntoView {
     // of the last one, and the list of charges and the declaration are above the first.
     let heading = NodeRef::<leptos::html::H3>::new();
     Effect::new(move |_| {
-        step.track();
+        step.with(|_| ());
         if let Some(h) = heading.get_untracked() {
             h.scroll_into_view();
         }
@@ -679,13 +680,17 @@ fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         s.charger,
         formation.label()
     );
+    let ground = move || TERRAINS.iter().find(|(t, _)| *t == terrain.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default();
     view! {
-        <Toggles legend="Worst terrain on the charge path (6.3.1)" options=TERRAINS.to_vec() value=terrain/>
+        <details class="more conditions">
+            <summary class="button">{move || format!("Worst ground of the path: {} (change if not so, 6.3.1)", ground())}</summary>
+            <Toggles legend="Worst terrain on the charge path (6.3.1)" options=TERRAINS.to_vec() value=terrain/>
+        </details>
         {card}
         {inches_field("Normal move, inches (Table 3)", move_in)}
         {(!already).then(|| view! {
             <Show when=move || has_greater.get()>
-                <Toggles legend="The greater Table 3 distance (6.2)" options=vec![(false, "No"), (true, "Yes: roll for disorder")] value=greater/>
+                <Toggles legend="Greater distance (6.2)" options=vec![(false, "No"), (true, "Yes: disorder roll")] value=greater/>
             </Show>
             <Show when=move || greater.get() && has_greater.get()>
                 <OddsLine target=format!("Disorder roll: one die, higher than {must_beat} or a yellow pipe cleaner at the end of the normal move (5.3.1, 6.2)") chances=vec![("Disordered", disorder)]/>
@@ -1364,11 +1369,28 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
                 "Defender's officer effect die",
             )
         };
+        let with_officer = has_officer && benefit > 0;
+        // Who fights, folded to one line: all its figures and no officer unless changed.
+        let fights = move || {
+            let officer = if !with_officer {
+                ""
+            } else if f.officer.get() {
+                ", its officer"
+            } else {
+                ", no officer"
+            };
+            format!("{} figures{officer}", f.within.get())
+        };
         view! {
             <h4>{name}</h4>
-            {(round == 1).then(|| count_field(within, f.within))}
-            {(has_officer && benefit > 0).then(|| view! {
-                <Toggles legend=officer options=vec![(false, "No"), (true, "Yes: his benefit in rows up, then he rolls for casualty")] value=f.officer/>
+            {(round == 1 || with_officer).then(|| view! {
+                <details class="more conditions">
+                    <summary class="button">{move || format!("Fighting: {} (change if not so, 5.8.2)", fights())}</summary>
+                    {(round == 1).then(|| count_field(within, f.within))}
+                    {with_officer.then(|| view! {
+                        <Toggles legend=officer options=vec![(false, "No"), (true, "Yes: his benefit in rows up, then he rolls for casualty")] value=f.officer/>
+                    })}
+                </details>
             })}
             {move || match odds(f, benefit) {
                 Ok(dist) => {
@@ -1400,8 +1422,8 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
     } else {
         "First round: each side counts the figures of its stands within 2\" of the point of contact (5.8.2)."
     };
+    let said = format!("Round {round}. {all} Kills are simultaneous and never reduced by Tables 11 or 12.");
     view! {
-        <p class="muted">{format!("Round {round}. {all} Kills are simultaneous and never reduced by Tables 11 or 12.")}</p>
         {fighter_view(a, s.charger.clone(), ab, s.charger_officer.is_some() || s.charger_id.is_none(), a_kills)}
         {if fights_back {
             fighter_view(d, s.defender.clone(), db, s.defender_officer.is_some() || s.defender_id.is_none(), d_kills)
@@ -1412,6 +1434,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
         {a_checks.view("The charging unit")}
         {d_checks.view("The charged unit")}
         {resolve_button("Resolve this melee round", ready, go)}
+        {why("5.8.2", view! { <p class="muted">{said}</p> }.into_any())}
     }
     .into_any()
 }
