@@ -147,12 +147,14 @@ test('a charge from declaration through melee until a side routs, across a reloa
   // Steps 5 and 6: three casualties empty a stand; the rules engine says which checks follow
   // (first kill, then stand lost, 4.4.2), each with its MMP (elite BMP 2, elan -1).
   await heading(page, 'Table 16 step 5: Units marked H may fire at charging unit, whether they are charged or not, if they have not already fired this turn (5.4, Table 15).');
+  await onOneScreen(page, 'Resolve steps 5 and 6', 'Casualties on the charging unit');
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'More: Casualties on the charging unit' }).tap();
   await page.getByText('The charging unit, check 1 of 2: first kill (4.4.1.a), MMP 1', { exact: false }).waitFor();
+  // The first check's dice are on the screen as they appear; the button stays in reach.
+  await onOneScreen(page, 'Resolve steps 5 and 6', "The charging unit's check 1 die 1", "The charging unit's check 1 die 2");
   await dice(page, "The charging unit's check 1 die 1:6", "The charging unit's check 1 die 2:6");
   await page.getByText('The charging unit, check 2 of 2: stand lost (4.4.1.d), MMP 3', { exact: false }).waitFor();
   await dice(page, "The charging unit's check 2 die 1:5", "The charging unit's check 2 die 2:5");
-  await onOneScreen(page, 'Resolve steps 5 and 6', "The charging unit's check 1 die 1", "The charging unit's check 2 die 2");
   await go(page, 'Resolve steps 5 and 6');
 
   // Step 7: fear of charge (Tables 17 and 18): an average unit in line charged by a line, MMP 3;

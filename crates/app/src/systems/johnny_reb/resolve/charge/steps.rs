@@ -48,7 +48,7 @@ fn why(rules: &'static str, body: AnyView) -> AnyView {
 /// The button that resolves a step; disabled until everything is in.
 fn resolve_button(label: &'static str, ready: Signal<bool>, go: Callback<()>) -> AnyView {
     view! {
-        <div class="row">
+        <div class="row step-go">
             <button class="button big primary" disabled=move || !ready.get() on:click=move |_| go.run(())>{label}</button>
         </div>
     }
@@ -898,8 +898,15 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
     view! {
         <Stepper label="Casualties on the charging unit" value=kills max=60/>
         <Show when=move || { kills.get() > 0 }>
-            <Toggles legend="A firer rolled 12 on Table 10 (4.4.1.f)" options=vec![(false, "No"), (true, "Yes")] value=twelve/>
-            <Toggles legend="Fired on (4.4.3.a)" options=ASPECTS.to_vec() value=aspect/>
+            <details class="more conditions">
+                <summary class="button">{move || format!(
+                    "Fired on its {}, {} (change if not so, 4.4.1.f, 4.4.3.a)",
+                    ASPECTS.iter().find(|(a, _)| *a == aspect.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default(),
+                    if twelve.get() { "a 12 rolled" } else { "no 12 rolled" }
+                )}</summary>
+                <Toggles legend="A firer rolled 12 on Table 10 (4.4.1.f)" options=vec![(false, "No"), (true, "Yes")] value=twelve/>
+                <Toggles legend="Fired on (4.4.3.a)" options=ASPECTS.to_vec() value=aspect/>
+            </details>
             {(!known).then(|| view! {
                 <Toggles legend="Its first kill of the game (4.4.1.a)" options=vec![(false, "No"), (true, "Yes")] value=first/>
                 <Stepper label="Stands it loses to this fire" value=stands_now max=6/>
@@ -1351,7 +1358,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
             officer_rolls: ao.into_iter().chain(dof).collect(),
         });
     });
-    let fighter_view = move |f: Fighter, name: String, benefit: u8, has_officer: bool, k: Memo<Kills>| -> AnyView {
+    let fighter_view = move |f: Fighter, name: String, benefit: u8, has_officer: bool, k: Memo<Kills>| {
         let (within, dice, officer, hit, effect) = if f.side == Side::Charger {
             (
                 "Charging unit's figures within 2\" of the contact (5.8.2)",
@@ -1370,8 +1377,15 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
             )
         };
         let with_officer = has_officer && benefit > 0;
-        // Who fights, folded to one line: all its figures and no officer unless changed.
-        let fights = move || {
+        let fields = view! {
+            {(round == 1).then(|| count_field(within, f.within))}
+            {with_officer.then(|| view! {
+                <Toggles legend=officer options=vec![(false, "No"), (true, "Yes: his benefit in rows up, then he rolls for casualty")] value=f.officer/>
+            })}
+        }
+        .into_any();
+        // Who fights, in a few words: all its figures and no officer unless changed.
+        let fights = Signal::derive(move || {
             let officer = if !with_officer {
                 ""
             } else if f.officer.get() {
@@ -1379,28 +1393,12 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
             } else {
                 ", no officer"
             };
-            format!("{} figures{officer}", f.within.get())
-        };
-        view! {
-            <h4>{name}</h4>
-            {(round == 1 || with_officer).then(|| view! {
-                <details class="more conditions">
-                    <summary class="button">{move || format!("Fighting: {} (change if not so, 5.8.2)", fights())}</summary>
-                    {(round == 1).then(|| count_field(within, f.within))}
-                    {with_officer.then(|| view! {
-                        <Toggles legend=officer options=vec![(false, "No"), (true, "Yes: his benefit in rows up, then he rolls for casualty")] value=f.officer/>
-                    })}
-                </details>
-            })}
-            {move || match odds(f, benefit) {
-                Ok(dist) => {
-                    let any = dist.chance_that(|k| *k > 0);
-                    let best = dist.outcomes().iter().map(|(k, _)| *k).max().unwrap_or(0);
-                    view! { <OddsLine target=format!("Kills it inflicts: 0 to {best} (Tables 19 and 10)") chances=vec![("At least one kill", any)]/> }.into_any()
-                }
-                Err(RuleError::Missing(_)) => view! { <p class="muted">"The odds need values of Table 10 the transcription lacks; the roll asks for its own cell."</p> }.into_any(),
-                Err(e) => view! { <Problem error=e/> }.into_any(),
-            }}
+            format!("{name} {}{officer}", f.within.get())
+        });
+        let odds = Signal::derive(move || {
+            odds(f, benefit).map(|dist| (dist.chance_that(|k| *k > 0), dist.outcomes().iter().map(|(k, _)| *k).max().unwrap_or(0)))
+        });
+        let rolls = view! {
             <DiceEntry name=dice count=Signal::derive(|| 2usize) faces=f.faces/>
             {move || match k.get() {
                 Some(Ok((_, _, said))) => view! { <p class="mmp">{said}</p> }.into_any(),
@@ -1415,7 +1413,8 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
                 </Show>
             </Show>
         }
-        .into_any()
+        .into_any();
+        (fields, fights, odds, rolls, round == 1 || with_officer)
     };
     let all = if round >= 2 {
         "From the second round both sides count as in disorder with all their figures (5.8.2)."
@@ -1423,10 +1422,41 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
         "First round: each side counts the figures of its stands within 2\" of the point of contact (5.8.2)."
     };
     let said = format!("Round {round}. {all} Kills are simultaneous and never reduced by Tables 11 or 12.");
+    let (a_fields, a_fights, a_odds, a_rolls, a_asks) =
+        fighter_view(a, s.charger.clone(), ab, s.charger_officer.is_some() || s.charger_id.is_none(), a_kills);
+    let (d_fields, d_fights, d_odds, d_rolls, d_asks) =
+        fighter_view(d, s.defender.clone(), db, s.defender_officer.is_some() || s.defender_id.is_none(), d_kills);
+    let (a_name, d_name) = (s.charger.clone(), s.defender.clone());
+    // Both sides' odds in one block, then each side's dice: the round on one screen.
+    let both_odds = move || match (a_odds.get(), if fights_back { d_odds.get().map(Some) } else { Ok(None) }) {
+        (Ok((a_any, a_best)), Ok(d)) => {
+            let mut target = format!("Kills (Tables 19 and 10): {a_name} 0 to {a_best}");
+            let mut chances = vec![("The charger kills at least one", a_any)];
+            if let Some((d_any, d_best)) = d {
+                target.push_str(&format!(", {d_name} 0 to {d_best}"));
+                chances.push(("the defender at least one", d_any));
+            }
+            view! { <OddsLine target=target chances=chances/> }.into_any()
+        }
+        (Err(RuleError::Missing(_)), _) | (_, Err(RuleError::Missing(_))) => view! { <p class="muted">"The odds need values of Table 10 the transcription lacks; the roll asks for its own cell."</p> }.into_any(),
+        (Err(e), _) | (_, Err(e)) => view! { <Problem error=e/> }.into_any(),
+    };
+    let fighting = move || {
+        let d = if fights_back { format!("; {}", d_fights.get()) } else { String::new() };
+        format!("Fighting: {}{d} (change if not so, 5.8.2)", a_fights.get())
+    };
     view! {
-        {fighter_view(a, s.charger.clone(), ab, s.charger_officer.is_some() || s.charger_id.is_none(), a_kills)}
+        {(a_asks || (fights_back && d_asks)).then(|| view! {
+            <details class="more conditions">
+                <summary class="button">{fighting}</summary>
+                {a_fields}
+                {fights_back.then_some(d_fields)}
+            </details>
+        })}
+        {both_odds}
+        {a_rolls}
         {if fights_back {
-            fighter_view(d, s.defender.clone(), db, s.defender_officer.is_some() || s.defender_id.is_none(), d_kills)
+            d_rolls
         } else {
             view! { <p>{format!("{} is marked Disengage: it never fights back in a melee (5.8.2).", s.defender)}</p> }.into_any()
         }}
