@@ -502,6 +502,39 @@ mod tests {
         id
     }
 
+    /// The cover the players give at the fear-of-charge step (5.5.2) is kept in the game's
+    /// charge, through the steps that do not give it again, for the impact (5.7.1.a); a step
+    /// saved before conditions were kept (no `given`) still reads.
+    #[test]
+    fn rule_5_7_1_a_cover_given_at_fear_of_charge_kept_in_the_game() {
+        use crate::rules::morale::{ChargeSituation, Cover};
+        let mut s = session();
+        let id = declare(&mut s, 5);
+        step(&mut s, &id, Input::ChargedUnitStays);
+        step(&mut s, &id, Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None, terrain: Terrain::Open, woods: None });
+        step(&mut s, &id, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(2), d(2), d(2)] });
+        step(&mut s, &id, Input::Close);
+        step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
+        let mut covered = ChargeSituation::default();
+        covered.general.cover = Cover::Cover;
+        let given = Conditions::default().with(ChargeSide::Defender, covered);
+        let cmd = ChargeCommand::Step {
+            charge: id.clone(),
+            input: Box::new(Input::FearOfCharge(MoraleCheckInput { mmp: 2, roll: two(5, 5) })),
+            entries: Overrides::new(),
+            given: Some(given),
+        };
+        s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
+        step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
+        let c = &s.game().charges.get(&id).unwrap().charge;
+        assert_eq!(c.conditions.of(ChargeSide::Defender).general.cover, Cover::Cover);
+        let old: ChargeCommand = serde_json::from_str(
+            r#"{"Step":{"charge":"charge-1","input":"Close","entries":[]}}"#,
+        )
+        .unwrap();
+        assert!(matches!(old, ChargeCommand::Step { given: None, .. }));
+    }
+
     #[test]
     fn rule_5_charge_declared_stepped_applied_and_undone() {
         let mut s = session();
