@@ -74,7 +74,6 @@ async function onOneScreen(page, button, ...diceGroups) {
   const bottom = Math.min(844, bar ? bar.y : 844);
   const seen = [...diceGroups.map((name) => page.getByRole('group', { name, exact: true })), page.getByRole('button', { name: button, exact: true })];
   const names = [...diceGroups, button];
-  if (process.env.SHOTS) await page.screenshot({ path: `/tmp/h-charge-shots/${button.replace(/[^a-z0-9]+/gi, '-')}.png` });
   for (const [i, el] of seen.entries()) {
     const box = await el.boundingBox();
     assert.ok(box, `${names[i]} is on the screen`);
@@ -252,7 +251,6 @@ test('a wave assault: the first wave routed by defensive fire, the next wave pas
   await go(page, 'Declare the charge');
   await page.getByLabel('Normal move, inches (Table 3)').fill('5');
   await go(page, 'Mark the normal move');
-  if (process.env.SHOTS) { await settle(page); await page.screenshot({ path: '/tmp/h-charge-shots/wave.png', fullPage: true }); }
   await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();
   await go(page, 'Mark the charge');
   await go(page, 'Resolve step 4');
@@ -286,7 +284,6 @@ test('a quick look-up charge records nothing in the game and survives a reload',
   await page.getByLabel('Distance to the target, inches (5.1.5)').fill('8');
   await page.getByText('Quick look-up: nothing is recorded in the game.').waitFor();
   await go(page, 'Start the quick look-up');
-  if (process.env.SHOTS) { await settle(page); await page.screenshot({ path: '/tmp/h-charge-shots/lookup.png', fullPage: true }); }
   // Nothing to ask at step 2 of a unit on Hold; a quick look-up knows no unit: the normal move
   // is asked (5.3.1, Table 3).
   await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');

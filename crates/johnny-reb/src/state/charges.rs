@@ -452,7 +452,8 @@ mod tests {
     }
 
     fn step(s: &mut Session, id: &str, input: Input) {
-        let cmd = ChargeCommand::Step { charge: id.into(), input: Box::new(input), entries: Overrides::new(), given: None };
+        let cmd =
+            ChargeCommand::Step { charge: id.into(), input: Box::new(input), entries: Overrides::new(), given: None };
         s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
     }
 
@@ -511,7 +512,17 @@ mod tests {
         let mut s = session();
         let id = declare(&mut s, 5);
         step(&mut s, &id, Input::ChargedUnitStays);
-        step(&mut s, &id, Input::NormalMove { inches: Ratio::whole(5), greater_distance: false, disorder_roll: None, terrain: Terrain::Open, woods: None });
+        step(
+            &mut s,
+            &id,
+            Input::NormalMove {
+                inches: Ratio::whole(5),
+                greater_distance: false,
+                disorder_roll: None,
+                terrain: Terrain::Open,
+                woods: None,
+            },
+        );
         step(&mut s, &id, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(2), d(2), d(2)] });
         step(&mut s, &id, Input::Close);
         step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
@@ -528,10 +539,8 @@ mod tests {
         step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
         let c = &s.game().charges.get(&id).unwrap().charge;
         assert_eq!(c.conditions.of(ChargeSide::Defender).general.cover, Cover::Cover);
-        let old: ChargeCommand = serde_json::from_str(
-            r#"{"Step":{"charge":"charge-1","input":"Close","entries":[]}}"#,
-        )
-        .unwrap();
+        let old: ChargeCommand =
+            serde_json::from_str(r#"{"Step":{"charge":"charge-1","input":"Close","entries":[]}}"#).unwrap();
         assert!(matches!(old, ChargeCommand::Step { given: None, .. }));
     }
 

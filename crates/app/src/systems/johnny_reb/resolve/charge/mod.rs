@@ -155,8 +155,7 @@ impl Ctx {
         let send = self.send;
         let first = StoredValue::new(before);
         let with = move |last: (Input, Option<Conditions>)| {
-            let mut all: Vec<(Input, Option<Conditions>)> =
-                first.get_value().into_iter().map(|i| (i, None)).collect();
+            let mut all: Vec<(Input, Option<Conditions>)> = first.get_value().into_iter().map(|i| (i, None)).collect();
             all.push(last);
             send.run(all);
         };
@@ -262,8 +261,7 @@ pub fn ChargeResolver() -> impl IntoView {
         }
     });
     let advance = Callback::new(move |input: Input| send.run(vec![(input, None)]));
-    let advance_given =
-        Callback::new(move |(input, given): (Input, Conditions)| send.run(vec![(input, Some(given))]));
+    let advance_given = Callback::new(move |(input, given): (Input, Conditions)| send.run(vec![(input, Some(given))]));
     let unequal = Callback::new(move |(lone, contacts): (johnny_reb::rules::charge::Side, u32)| {
         problem.set(None);
         match held.get_untracked() {

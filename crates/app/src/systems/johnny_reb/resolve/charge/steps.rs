@@ -17,7 +17,6 @@ use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::distance::{
     BonusPath, TerrainChange, bonus_dice_count, chance_of_disorder, chance_to_halt, normal_move_rate,
 };
-use johnny_reb::rules::tables::t03_movement_rates::Rate;
 use johnny_reb::rules::charge::followups::melee_check_reasons;
 use johnny_reb::rules::charge::sequence::{Conditions, CounterchargeInput, FireEffect, MoraleCheckInput, OfficerRoll};
 use johnny_reb::rules::charge::{Advance, Charge, ChargeRulings, Input, Need, Side, show_inches};
@@ -25,6 +24,7 @@ use johnny_reb::rules::morale::{
     AfterCheck, Aspect, ChargeSituation, CheckReason, Cover, FireEffects, Mmp, MoraleRulings, MoraleSituation,
     MoraleUnit, TriggeredUnit, check, check_odds, checks_due, forced_rout_dice,
 };
+use johnny_reb::rules::tables::t03_movement_rates::Rate;
 use johnny_reb::rules::tables::t20_officer_casualty::CasualtyEffect;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
 use johnny_reb::rules::{Chance, Distribution, Overrides, Ratio, RuleError, RuleResult, TwoDice};
@@ -162,7 +162,9 @@ impl Situation {
             aspect: RwSignal::new(given.map(|g| g.charged_on).unwrap_or(Aspect::Front)),
             no_bayonets: RwSignal::new(given.map(|g| g.no_bayonets).unwrap_or(reg.is_some_and(without_bayonets))),
             stands_lost: RwSignal::new(stands),
-            benefit: RwSignal::new(given.filter(|_| reg.is_none()).map(|g| g.general.officer_benefit).unwrap_or(benefit).into()),
+            benefit: RwSignal::new(
+                given.filter(|_| reg.is_none()).map(|g| g.general.officer_benefit).unwrap_or(benefit).into(),
+            ),
             known: reg.is_some(),
             given: given.is_some(),
         }
@@ -425,7 +427,8 @@ fn on_screen(c: &Charge, rulings: &ChargeRulings, entries: &Overrides) -> OnScre
             break;
         }
         let step = now.charge.table16_step().map(|s| s.citation()).unwrap_or_default();
-        let what = happened.iter().map(|h| format!("{} ({})", h.text.trim_end_matches('.'), h.rule)).collect::<Vec<_>>();
+        let what =
+            happened.iter().map(|h| format!("{} ({})", h.text.trim_end_matches('.'), h.rule)).collect::<Vec<_>>();
         now.said.push(format!("{step}: {}.", what.join("; ")));
         now.before.push(input);
         now.charge = *charge;
@@ -680,7 +683,8 @@ fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         s.charger,
         formation.label()
     );
-    let ground = move || TERRAINS.iter().find(|(t, _)| *t == terrain.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default();
+    let ground =
+        move || TERRAINS.iter().find(|(t, _)| *t == terrain.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default();
     view! {
         <details class="more conditions">
             <summary class="button">{move || format!("Worst ground of the path: {} (change if not so, 6.3.1)", ground())}</summary>
@@ -971,8 +975,16 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         attacker.formation.label()
     );
     let others_words = move || {
-        let names: Vec<String> = others.get().iter().map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u))).collect();
-        if names.is_empty() { "none added".to_string() } else { format!("queued when this step is resolved: {}", names.join(", ")) }
+        let names: Vec<String> = others
+            .get()
+            .iter()
+            .map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u)))
+            .collect();
+        if names.is_empty() {
+            "none added".to_string()
+        } else {
+            format!("queued when this step is resolved: {}", names.join(", "))
+        }
     };
     view! {
         {sit.view(true)}
@@ -1396,7 +1408,8 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
             format!("{name} {}{officer}", f.within.get())
         });
         let odds = Signal::derive(move || {
-            odds(f, benefit).map(|dist| (dist.chance_that(|k| *k > 0), dist.outcomes().iter().map(|(k, _)| *k).max().unwrap_or(0)))
+            odds(f, benefit)
+                .map(|dist| (dist.chance_that(|k| *k > 0), dist.outcomes().iter().map(|(k, _)| *k).max().unwrap_or(0)))
         });
         let rolls = view! {
             <DiceEntry name=dice count=Signal::derive(|| 2usize) faces=f.faces/>
@@ -1428,7 +1441,8 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
         fighter_view(d, s.defender.clone(), db, s.defender_officer.is_some() || s.defender_id.is_none(), d_kills);
     let (a_name, d_name) = (s.charger.clone(), s.defender.clone());
     // Both sides' odds in one block, then each side's dice: the round on one screen.
-    let both_odds = move || match (a_odds.get(), if fights_back { d_odds.get().map(Some) } else { Ok(None) }) {
+    let both_odds = move || {
+        match (a_odds.get(), if fights_back { d_odds.get().map(Some) } else { Ok(None) }) {
         (Ok((a_any, a_best)), Ok(d)) => {
             let mut target = format!("Kills (Tables 19 and 10): {a_name} 0 to {a_best}");
             let mut chances = vec![("The charger kills at least one", a_any)];
@@ -1440,6 +1454,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
         }
         (Err(RuleError::Missing(_)), _) | (_, Err(RuleError::Missing(_))) => view! { <p class="muted">"The odds need values of Table 10 the transcription lacks; the roll asks for its own cell."</p> }.into_any(),
         (Err(e), _) | (_, Err(e)) => view! { <Problem error=e/> }.into_any(),
+    }
     };
     let fighting = move || {
         let d = if fights_back { format!("; {}", d_fights.get()) } else { String::new() };
