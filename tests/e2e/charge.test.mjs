@@ -66,6 +66,21 @@ async function fitsThePhone(page) {
   assert.ok(wide <= 0, `the page is ${wide}px wider than the phone`);
 }
 
+/** The step's dice and the button that resolves it are on the screen as the step opens, above
+ *  the bottom bar of the 390x844 phone, with nothing to scroll. */
+async function onOneScreen(page, button, ...diceGroups) {
+  await settle(page);
+  const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  const bottom = Math.min(844, bar ? bar.y : 844);
+  const seen = [...diceGroups.map((name) => page.getByRole('group', { name, exact: true })), page.getByRole('button', { name: button, exact: true })];
+  const names = [...diceGroups, button];
+  for (const [i, el] of seen.entries()) {
+    const box = await el.boundingBox();
+    assert.ok(box, `${names[i]} is on the screen`);
+    assert.ok(box.y >= 0 && box.y + box.height <= bottom, `${names[i]}: ${Math.round(box.y)} to ${Math.round(box.y + box.height)}px, the screen ends at ${bottom}px`);
+  }
+}
+
 const result = (page) => page.getByRole('status', { name: 'Result' });
 const heading = (page, text) => page.getByRole('heading', { level: 3, name: text }).waitFor();
 const go = (page, name) => page.getByRole('button', { name, exact: true }).tap();
@@ -98,59 +113,84 @@ test('a charge from declaration through melee until a side routs, across a reloa
   await fitsThePhone(page);
   await go(page, 'Declare the charge');
 
-  // Step 2: the charged unit on Hold stays (5.2.4).
-  await heading(page, 'Table 16 step 2: Move charged units marked D or FM (5.2).');
-  await go(page, 'Go on to the charge move');
-  // Step 3a: 5" in the open, no disorder roll (5.3.1).
+  // Step 2 has nothing to ask of a unit on Hold (5.2.4): it is said on the screen of step 3a.
+  // Step 3a: the game knows the regiment: a line in the open moves 5" (Table 3), no disorder
+  // roll (5.3.1).
   await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');
-  await page.getByLabel('Normal move, inches (Table 3)').fill('5');
+  await page.getByText('Table 16 step 2: ', { exact: false }).waitFor();
+  await page.getByText('Table 3, Infantry Line, Open: 5" without disorder, 8" with the disorder roll (printed).').waitFor();
+  assert.equal(await page.getByLabel('Normal move, inches (Table 3)').inputValue(), '5');
+  // The greater distance is Table 3's too, and a roll: then back to 5".
+  await page.getByRole('group', { name: 'Greater distance (6.2)' }).getByRole('button', { name: 'Yes: disorder roll' }).tap();
+  assert.equal(await page.getByLabel('Normal move, inches (Table 3)').inputValue(), '8');
+  await onOneScreen(page, 'Mark the normal move', 'Disorder die');
+  await page.getByRole('group', { name: 'Greater distance (6.2)' }).getByRole('button', { name: 'No', exact: true }).tap();
+  assert.equal(await page.getByLabel('Normal move, inches (Table 3)').inputValue(), '5');
   await go(page, 'Mark the normal move');
   // Step 3b: three dice in the open (Table 4); the odds of reaching the target before the roll.
   await heading(page, 'Table 16 step 3b: Declare and roll for bonus; mark bonus (5.3.2, Table 4).');
   await page.getByText('Reaches the target (impact): 100%', { exact: false }).waitFor();
+  await onOneScreen(page, 'Mark the charge', 'Bonus die 1', 'Bonus die 2', 'Bonus die 3');
   await dice(page, 'Bonus die 1:2', 'Bonus die 2:2', 'Bonus die 3:2');
   await go(page, 'Mark the charge');
   await page.getByText('red pipe cleaner (total) 11", yellow (disorder) 8"', { exact: false }).waitFor();
 
-  // A reload (a locked screen, a flat battery): the charge is still at step 4.
+  // A reload (a locked screen, a flat battery): the charge is still at step 4 (the 1st Tennessee,
+  // on Hold, may countercharge: 5.3.5).
   await settle(page);
   await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
   await heading(page, 'Table 16 step 4: Move charging unit to 3" from defender (5.3.4) or until countercharged (5.3.5).');
+  await onOneScreen(page, 'Resolve step 4');
   await go(page, 'Resolve step 4');
 
   // Steps 5 and 6: three casualties empty a stand; the rules engine says which checks follow
   // (first kill, then stand lost, 4.4.2), each with its MMP (elite BMP 2, elan -1).
   await heading(page, 'Table 16 step 5: Units marked H may fire at charging unit, whether they are charged or not, if they have not already fired this turn (5.4, Table 15).');
+  await onOneScreen(page, 'Resolve steps 5 and 6', 'Casualties on the charging unit');
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'More: Casualties on the charging unit' }).tap();
   await page.getByText('The charging unit, check 1 of 2: first kill (4.4.1.a), MMP 1', { exact: false }).waitFor();
+  // The first check's dice are on the screen as they appear; the button stays in reach.
+  await onOneScreen(page, 'Resolve steps 5 and 6', "The charging unit's check 1 die 1", "The charging unit's check 1 die 2");
   await dice(page, "The charging unit's check 1 die 1:6", "The charging unit's check 1 die 2:6");
   await page.getByText('The charging unit, check 2 of 2: stand lost (4.4.1.d), MMP 3', { exact: false }).waitFor();
   await dice(page, "The charging unit's check 2 die 1:5", "The charging unit's check 2 die 2:5");
   await go(page, 'Resolve steps 5 and 6');
 
-  // Step 7: fear of charge (Tables 17 and 18): an average unit in line charged by a line, MMP 3.
+  // Step 7: fear of charge (Tables 17 and 18): an average unit in line charged by a line, MMP 3;
+  // the Tennesseans are behind a fence: in cover, MMP 2 (Table 18).
   await heading(page, 'Table 16 step 7: Make fear-of-charge checks for charged unit and others within 3" (5.5; Tables 17 and 18). Does not apply if both units charging or countercharging.');
   await page.getByText('Roll higher than 3 on two dice', { exact: false }).waitFor();
+  await onOneScreen(page, 'Resolve the fear-of-charge check', "Defender's check die 1", "Defender's check die 2");
+  await page.getByText('Charged unit: in the open, charged on the front', { exact: false }).tap();
+  await page.getByRole('group', { name: "Charged unit's cover (Table 18)" }).getByRole('button', { name: 'In or behind cover' }).tap();
+  await page.getByText('Roll higher than 2 on two dice', { exact: false }).waitFor();
   await dice(page, "Defender's check die 1:5", "Defender's check die 2:5");
   await go(page, 'Resolve the fear-of-charge check');
   // Step 8: no second fire.
   await heading(page, 'Table 16 step 8: Units marked H, CH, or FM may fire at charging unit if they have not already fired this turn (5.6, Table 15).');
+  await onOneScreen(page, 'Resolve steps 8 and 9');
   await go(page, 'Resolve steps 8 and 9');
 
-  // Step 10: impact, each side's MMP and the odds; the charger wins 5 to 11.
+  // Step 10: impact, each side's MMP and the odds: the cover given at step 7 is the cover at
+  // the impact, not asked again (Table 18: 3 - 1); the charger wins 5 to 10.
   await heading(page, 'Table 16 step 10: Roll for Impact (5.7).');
-  await page.getByText('Lowest total wins: two dice + 3 against two dice + 3').waitFor();
+  await page.getByText('Charged unit: in or behind cover, charged on the front (as given before, Table 18)').waitFor();
+  await page.getByText('Lowest total wins: two dice + 3 against two dice + 2').waitFor();
+  await onOneScreen(page, 'Resolve the impact', "Charger's impact die 1", "Defender's impact die 2");
   await dice(page, "Charger's impact die 1:1", "Charger's impact die 2:1", "Defender's impact die 1:4", "Defender's impact die 2:4");
   await go(page, 'Resolve the impact');
   // Step 11: the loser's die (5.7.3.b): a 5 beats its BMP of 3, it is shaken and retires 3".
   await heading(page, 'Table 16 step 11: If charging unit won impact, move both defeated unit and charging unit (5.7.3). If still in contact, go to melee, step 12 (5.7.4). If not, charge ends.');
+  await onOneScreen(page, "Resolve the loser's die", 'Loss die');
   await dice(page, 'Loss die:5');
   await go(page, "Resolve the loser's die");
+  await onOneScreen(page, 'Resolve the move', 'Retire die 1', 'Retire die 2');
   await dice(page, 'Retire die 1:1', 'Retire die 2:2');
   await go(page, 'Resolve the move');
 
   // Step 12: the breakthrough catches it (5.7.4): melee, both in disorder.
   await heading(page, 'Table 16 step 12: Both attacker and defender roll for Melee (5.8.2).');
+  await onOneScreen(page, 'Resolve this melee round', "Charger's melee die 1", "Defender's melee die 2");
   await dice(page, "Charger's melee die 1:4", "Charger's melee die 2:5", "Defender's melee die 1:3", "Defender's melee die 2:4");
   // Row 30 (24 figures' strength, elite up 1), roll 9: seven kills (4.2.4); row 6, roll 7: three.
   await page.getByText('Table 10 row 30, roll 9: 7 kill(s)', { exact: false }).waitFor();
@@ -209,7 +249,6 @@ test('a wave assault: the first wave routed by defensive fire, the next wave pas
   await page.getByText('Less common: objective, halting point, waves').tap();
   await page.getByRole('button', { name: 'More: Waves behind in good order (6.8.8)' }).tap();
   await go(page, 'Declare the charge');
-  await go(page, 'Go on to the charge move');
   await page.getByLabel('Normal move, inches (Table 3)').fill('5');
   await go(page, 'Mark the normal move');
   await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();
@@ -245,8 +284,10 @@ test('a quick look-up charge records nothing in the game and survives a reload',
   await page.getByLabel('Distance to the target, inches (5.1.5)').fill('8');
   await page.getByText('Quick look-up: nothing is recorded in the game.').waitFor();
   await go(page, 'Start the quick look-up');
-  await heading(page, 'Table 16 step 2: Move charged units marked D or FM (5.2).');
-  await go(page, 'Go on to the charge move');
+  // Nothing to ask at step 2 of a unit on Hold; a quick look-up knows no unit: the normal move
+  // is asked (5.3.1, Table 3).
+  await heading(page, 'Table 16 step 3a: Determine normal move; roll for disorder (5.3.1).');
+  assert.equal(await page.getByLabel('Normal move, inches (Table 3)').inputValue(), '');
   await page.getByLabel('Normal move, inches (Table 3)').fill('5');
   await go(page, 'Mark the normal move');
   await settle(page);
@@ -275,7 +316,6 @@ test('a charge against guns meets a Table 18 value the transcription lacks: aske
   await page.getByLabel('Crew figures at the guns').fill('4');
   await page.getByLabel('Distance to the target, inches (5.1.5)').fill('6');
   await go(page, 'Start the quick look-up');
-  await go(page, 'Go on to the charge move');
   await page.getByLabel('Normal move, inches (Table 3)').fill('5');
   await go(page, 'Mark the normal move');
   await page.getByRole('group', { name: 'Bonus move (5.3.2)' }).getByRole('button', { name: 'No bonus' }).tap();

@@ -10,7 +10,7 @@ use super::error::{CommandError, refused};
 use super::game::Game;
 use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
-use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Input};
+use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Conditions, Input};
 use crate::rules::charge::{Advance, Charge, Happened, Outcome, Side as ChargeSide, show_inches};
 use crate::rules::morale::{ArtillerySituation, BmpTableKind, CheckReason, FireEffects, MoraleUnit, bmp};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
@@ -45,6 +45,10 @@ pub enum ChargeCommand {
         input: Box<Input>,
         /// The players' Tables Card entries the step may read (Appendix F.13's Table 10).
         entries: Overrides,
+        /// What the players said of the units' situations at this step, kept for the steps
+        /// after it (none: the charge keeps what it had).
+        #[serde(default)]
+        given: Option<Conditions>,
     },
     /// More units on one side than the other in the impact (5.7.2): a series of one-on-one
     /// impacts for the lone unit.
@@ -140,7 +144,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
             });
             Ok(text)
         }
-        ChargeCommand::Step { charge, input, entries } => {
+        ChargeCommand::Step { charge, input, entries, given } => {
             let rulings = game.setup.rules.charges.clone();
             let names = game.charges.get(charge).map(|c| (name_of(game, &c.charger), name_of(game, &c.defender)));
             let gc = game
@@ -156,7 +160,8 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
                 .charge
                 .table16_step()
                 .map(|s| format!("Table 16 step {}{}", s.number, s.letter.map(String::from).unwrap_or_default()));
-            match gc.charge.advance_with((**input).clone(), &rulings, entries) {
+            let conditions = given.unwrap_or(gc.charge.conditions);
+            match gc.charge.advance_given((**input).clone(), conditions, &rulings, entries) {
                 Ok(Advance::Next { charge: next, happened }) => {
                     gc.charge = *next;
                     let (a, b) = names.unwrap_or_default();
@@ -447,7 +452,8 @@ mod tests {
     }
 
     fn step(s: &mut Session, id: &str, input: Input) {
-        let cmd = ChargeCommand::Step { charge: id.into(), input: Box::new(input), entries: Overrides::new() };
+        let cmd =
+            ChargeCommand::Step { charge: id.into(), input: Box::new(input), entries: Overrides::new(), given: None };
         s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
     }
 
@@ -495,6 +501,47 @@ mod tests {
             },
         );
         id
+    }
+
+    /// The cover the players give at the fear-of-charge step (5.5.2) is kept in the game's
+    /// charge, through the steps that do not give it again, for the impact (5.7.1.a); a step
+    /// saved before conditions were kept (no `given`) still reads.
+    #[test]
+    fn rule_5_7_1_a_cover_given_at_fear_of_charge_kept_in_the_game() {
+        use crate::rules::morale::{ChargeSituation, Cover};
+        let mut s = session();
+        let id = declare(&mut s, 5);
+        step(&mut s, &id, Input::ChargedUnitStays);
+        step(
+            &mut s,
+            &id,
+            Input::NormalMove {
+                inches: Ratio::whole(5),
+                greater_distance: false,
+                disorder_roll: None,
+                terrain: Terrain::Open,
+                woods: None,
+            },
+        );
+        step(&mut s, &id, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(2), d(2), d(2)] });
+        step(&mut s, &id, Input::Close);
+        step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
+        let mut covered = ChargeSituation::default();
+        covered.general.cover = Cover::Cover;
+        let given = Conditions::default().with(ChargeSide::Defender, covered);
+        let cmd = ChargeCommand::Step {
+            charge: id.clone(),
+            input: Box::new(Input::FearOfCharge(MoraleCheckInput { mmp: 2, roll: two(5, 5) })),
+            entries: Overrides::new(),
+            given: Some(given),
+        };
+        s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
+        step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
+        let c = &s.game().charges.get(&id).unwrap().charge;
+        assert_eq!(c.conditions.of(ChargeSide::Defender).general.cover, Cover::Cover);
+        let old: ChargeCommand =
+            serde_json::from_str(r#"{"Step":{"charge":"charge-1","input":"Close","entries":[]}}"#).unwrap();
+        assert!(matches!(old, ChargeCommand::Step { given: None, .. }));
     }
 
     #[test]
@@ -603,7 +650,12 @@ mod tests {
         let mut s = session();
         let id = declare(&mut s, 8);
         // The wrong input for the step.
-        let cmd = ChargeCommand::Step { charge: id.clone(), input: Box::new(Input::Close), entries: Overrides::new() };
+        let cmd = ChargeCommand::Step {
+            charge: id.clone(),
+            input: Box::new(Input::Close),
+            entries: Overrides::new(),
+            given: None,
+        };
         assert!(s.dispatch(&Command::Charge(cmd), 0.0).is_err());
         // A second charge by the same regiment while the first is open.
         let g = s.game().clone();

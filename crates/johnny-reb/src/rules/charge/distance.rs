@@ -418,6 +418,56 @@ pub fn chance_to_cover(
     }
 }
 
+/// The charging unit's normal move (5.3.1) as Table 3 gives it for its formation and the worst
+/// ground of the charge path (6.3.1, 6.3.2): the card's cell and its entry, the players'
+/// entries where the transcription lacks it (GAPS.md), the ground one level worse at night
+/// (Appendix F.15). "X/Y": X without disorder, Y with the disorder roll (6.2). A trail is
+/// named by its bounding terrain in the movement resolver, not here.
+///
+/// ```
+/// use johnny_reb::rules::charge::distance::normal_move_rate;
+/// use johnny_reb::rules::movement::MovementRulings;
+/// use johnny_reb::rules::tables::t03_movement_rates::Rate;
+/// use johnny_reb::rules::unit::{Arm, Formation, Terrain};
+/// use johnny_reb::rules::{Overrides, Ratio};
+/// let (cell, rate) = normal_move_rate(Arm::Infantry, Formation::Line, Terrain::Open, &Overrides::new(), &MovementRulings::default()).unwrap();
+/// assert_eq!(cell.to_string(), "Table 3, Infantry Line, Open");
+/// assert_eq!(rate.value, Rate::Two { without_disorder: Ratio::whole(5), with_disorder_roll: Ratio::whole(8) });
+/// ```
+pub fn normal_move_rate(
+    arm: Arm,
+    formation: crate::rules::unit::Formation,
+    terrain: Terrain,
+    overrides: &crate::rules::Overrides,
+    rulings: &crate::rules::movement::MovementRulings,
+) -> RuleResult<(crate::rules::CellRef, crate::rules::Sourced<crate::rules::tables::t03_movement_rates::Rate>)> {
+    use crate::rules::movement::{Ground, TerrainType, row_for, troop_rate, troop_rate_ref};
+    use crate::rules::tables::t03_movement_rates::Rate;
+    let ground = match terrain {
+        Terrain::Road => Ground::Road,
+        Terrain::Open => Ground::Terrain(TerrainType::Open),
+        Terrain::Broken => Ground::Terrain(TerrainType::Broken),
+        Terrain::Rough => Ground::Terrain(TerrainType::Rough),
+        Terrain::Trail => {
+            return Err(RuleError::OutOfRange {
+                what: "normal move",
+                detail: "a trail's rate depends on the terrain it runs through (6.3.1): enter the normal move".into(),
+            });
+        }
+    }
+    .under(rulings);
+    let row = row_for(arm, formation, false)?;
+    let cell = troop_rate_ref(row, ground.column());
+    let rate = troop_rate(row, ground.column(), overrides)?;
+    if rate.value == Rate::NotApplicable {
+        return Err(RuleError::OutOfRange {
+            what: "normal move",
+            detail: format!("{cell} is NA: the formation cannot use this ground (6.3.1)"),
+        });
+    }
+    Ok((cell, rate))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! that sets the order of resolution (5.1.5), the elan (5.1.3) and a charge in disorder from
 //! its start (5.1.2, 5.1.4, 6.7.3).
 
-use super::{Charge, Stage, out_of_range};
+use super::{Charge, Conditions, Stage, out_of_range};
 use crate::rules::charge::{ChargeRulings, Happened, inches_ge, show_inches};
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
 use crate::rules::{Ratio, RuleResult};
@@ -201,6 +201,7 @@ impl Charge {
             defender_checked_fear: false,
             officer_casualties: Vec::new(),
             series: None,
+            conditions: Conditions::default(),
         })
     }
 }

@@ -41,7 +41,7 @@ use super::cavalry::CavalryAftermath;
 use super::distance::ChargeMarks;
 use super::impact::{ImpactSeries, ImpactWinner, wave_assault_benefit};
 use super::{ChargeRulings, Happened, Side, inches_ge};
-use crate::rules::morale::{AfterCheck, ChargeElan, check};
+use crate::rules::morale::{AfterCheck, Aspect, ChargeElan, ChargeSituation, check};
 use crate::rules::tables::t16_charge_sequence::{SequenceStep, step};
 use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
 use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
@@ -333,6 +333,47 @@ pub struct Charge {
     /// An unequal impact (5.7.2): the lone unit's series of one-on-one impacts.
     #[serde(default)]
     pub series: Option<ImpactSeries>,
+    /// What the players have said of the units' situations at the steps taken so far, so that
+    /// each later step starts from it and nothing is asked twice.
+    #[serde(default)]
+    pub conditions: Conditions,
+}
+
+/// What the players have said of the two units' situations at earlier steps: each side's
+/// situation for its charge checks (cover, where it is charged from, bayonets, and stands lost
+/// and officer where the roster does not know them: Tables 17 and 18, 5.5.3), and how the
+/// charging unit was fired on (4.4.3.a). The fear-of-charge check (5.5.2) and the impact
+/// (5.7.1.a) read the same Table 18 conditions: the cover given for the one is the cover of
+/// the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Conditions {
+    /// The charging unit's situation, once given.
+    pub charger: Option<ChargeSituation>,
+    /// The charged unit's situation, once given.
+    pub defender: Option<ChargeSituation>,
+    /// Where the charging unit was fired on by defensive fire (4.4.3.a), once given.
+    pub fired_on: Option<Aspect>,
+}
+
+impl Conditions {
+    /// A side's situation as given, or the default (in the open, charged on the front).
+    pub fn of(&self, side: Side) -> ChargeSituation {
+        match side {
+            Side::Charger => self.charger,
+            Side::Defender => self.defender,
+        }
+        .unwrap_or_default()
+    }
+
+    /// These conditions with a side's situation given at this step.
+    pub fn with(mut self, side: Side, situation: ChargeSituation) -> Conditions {
+        match side {
+            Side::Charger => self.charger = Some(situation),
+            Side::Defender => self.defender = Some(situation),
+        }
+        self
+    }
 }
 
 /// An officer used in a melee who was hit by his casualty roll (5.8.2, 8, Table 20).
@@ -533,6 +574,20 @@ impl Charge {
     /// ```
     pub fn advance(&self, input: Input) -> RuleResult<Advance> {
         self.advance_with(input, &ChargeRulings::default(), &Overrides::new())
+    }
+
+    /// Resolves the current step with its input and what the players said of the units'
+    /// situations at it (kept for the steps after it, [`Conditions`]).
+    pub fn advance_given(
+        &self,
+        input: Input,
+        conditions: Conditions,
+        rulings: &ChargeRulings,
+        overrides: &Overrides,
+    ) -> RuleResult<Advance> {
+        let mut given = self.clone();
+        given.conditions = conditions;
+        given.advance_with(input, rulings, overrides)
     }
 
     /// Resolves the current step with its input (Table 16): the next state and what happened,

@@ -21,6 +21,7 @@ pub mod words;
 use super::frame::ResolverFrame;
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
+use johnny_reb::rules::charge::sequence::Conditions;
 use johnny_reb::rules::charge::{Advance, Charge, Input};
 use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::state::charges::{ChargeCommand, GameCharge, officer_with};
@@ -135,6 +136,12 @@ pub struct Ctx {
     pub shown: Memo<Option<Shown>>,
     /// Resolves the current step with its input.
     pub advance: Callback<Input>,
+    /// Resolves the current step with its input and what the players said of the units'
+    /// situations at it, kept for the later steps.
+    pub advance_given: Callback<(Input, Conditions)>,
+    /// Resolves several steps in turn as one change (one step to take back): each input, and
+    /// what the players said at it (none: as the charge has it).
+    pub send: Callback<Vec<(Input, Option<Conditions>)>>,
     /// A problem with the last step (a quick look-up's refusal).
     pub problem: RwSignal<Option<String>>,
     /// Declares an unequal impact (5.7.2): the lone unit's side and the units in contact.
@@ -142,6 +149,23 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// The context of a step shown after steps that have nothing to ask: resolving it
+    /// resolves those first, with their one input each, in the order of Table 16.
+    pub fn after(self, before: Vec<Input>) -> Ctx {
+        let send = self.send;
+        let first = StoredValue::new(before);
+        let with = move |last: (Input, Option<Conditions>)| {
+            let mut all: Vec<(Input, Option<Conditions>)> = first.get_value().into_iter().map(|i| (i, None)).collect();
+            all.push(last);
+            send.run(all);
+        };
+        Ctx {
+            advance: Callback::new(move |input: Input| with((input, None))),
+            advance_given: Callback::new(move |(input, given): (Input, Conditions)| with((input, Some(given)))),
+            ..self
+        }
+    }
+
     /// The charge now, without tracking.
     pub fn charge(&self) -> Option<Charge> {
         self.shown.with_untracked(|s| s.as_ref().map(|s| s.charge.clone()))
@@ -197,29 +221,47 @@ pub fn ChargeResolver() -> impl IntoView {
             }),
         }
     });
-    let advance = Callback::new(move |input: Input| {
+    let send = Callback::new(move |inputs: Vec<(Input, Option<Conditions>)>| {
         problem.set(None);
         match held.get_untracked() {
             Some(Held::Game(id)) => {
                 let entries = store.table_entries.get_untracked();
-                store.send(Command::Charge(ChargeCommand::Step { charge: id, input: Box::new(input), entries }));
+                let commands = inputs
+                    .into_iter()
+                    .map(|(input, given)| {
+                        Command::Charge(ChargeCommand::Step {
+                            charge: id.clone(),
+                            input: Box::new(input),
+                            entries: entries.clone(),
+                            given,
+                        })
+                    })
+                    .collect();
+                if let Err(e) = store.dispatch_all(commands) {
+                    store.refuse(&e);
+                }
             }
             Some(Held::Lookup) => {
                 let rulings = store.session.with_untracked(|s| s.game().setup.rules.charges.clone());
                 let entries = store.table_entries.get_untracked();
                 let Some(mut lookup) = store.charge_lookup.get_untracked() else { return };
-                match lookup.charge.advance_with(input, &rulings, &entries) {
-                    Ok(Advance::Next { charge, .. }) => {
-                        lookup.history.push(std::mem::replace(&mut lookup.charge, *charge));
-                        store.set_charge_lookup(Some(lookup));
+                let mut now = lookup.charge.clone();
+                for (input, given) in inputs {
+                    let given = given.unwrap_or(now.conditions);
+                    match now.advance_given(input, given, &rulings, &entries) {
+                        Ok(Advance::Next { charge, .. }) => now = *charge,
+                        Ok(Advance::Waiting(need)) => return problem.set(Some(words::still_needs(&need))),
+                        Err(e) => return problem.set(Some(e.to_string())),
                     }
-                    Ok(Advance::Waiting(need)) => problem.set(Some(words::still_needs(&need))),
-                    Err(e) => problem.set(Some(e.to_string())),
                 }
+                lookup.history.push(std::mem::replace(&mut lookup.charge, now));
+                store.set_charge_lookup(Some(lookup));
             }
             None => {}
         }
     });
+    let advance = Callback::new(move |input: Input| send.run(vec![(input, None)]));
+    let advance_given = Callback::new(move |(input, given): (Input, Conditions)| send.run(vec![(input, Some(given))]));
     let unequal = Callback::new(move |(lone, contacts): (johnny_reb::rules::charge::Side, u32)| {
         problem.set(None);
         match held.get_untracked() {
@@ -239,7 +281,7 @@ pub fn ChargeResolver() -> impl IntoView {
             None => {}
         }
     });
-    let ctx = Ctx { shown, advance, problem, unequal };
+    let ctx = Ctx { shown, advance, advance_given, send, problem, unequal };
     // Whether a charge is on screen: a memo, so that the view is not rebuilt at every step.
     let has_charge = Memo::new(move |_| shown.with(|s| s.is_some()));
     let preset = query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty());

@@ -15,15 +15,16 @@ use crate::widgets::dice::{dice_of as several, one_die as one, two_dice as two};
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::distance::{
-    BonusPath, TerrainChange, bonus_dice_count, chance_of_disorder, chance_to_halt,
+    BonusPath, TerrainChange, bonus_dice_count, chance_of_disorder, chance_to_halt, normal_move_rate,
 };
 use johnny_reb::rules::charge::followups::melee_check_reasons;
-use johnny_reb::rules::charge::sequence::{CounterchargeInput, FireEffect, MoraleCheckInput, OfficerRoll};
-use johnny_reb::rules::charge::{Charge, ChargeRulings, Input, Need, Side, show_inches};
+use johnny_reb::rules::charge::sequence::{Conditions, CounterchargeInput, FireEffect, MoraleCheckInput, OfficerRoll};
+use johnny_reb::rules::charge::{Advance, Charge, ChargeRulings, Input, Need, Side, show_inches};
 use johnny_reb::rules::morale::{
     AfterCheck, Aspect, ChargeSituation, CheckReason, Cover, FireEffects, Mmp, MoraleRulings, MoraleSituation,
     MoraleUnit, TriggeredUnit, check, check_odds, checks_due, forced_rout_dice,
 };
+use johnny_reb::rules::tables::t03_movement_rates::Rate;
 use johnny_reb::rules::tables::t20_officer_casualty::CasualtyEffect;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Terrain};
 use johnny_reb::rules::{Chance, Distribution, Overrides, Ratio, RuleError, RuleResult, TwoDice};
@@ -33,10 +34,21 @@ use leptos::prelude::*;
 
 // ---- small helpers ----
 
+/// The explanation of a step, folded below its target, odds and dice.
+fn why(rules: &'static str, body: AnyView) -> AnyView {
+    view! {
+        <details class="more why">
+            <summary class="button">{format!("Why (rule {rules})")}</summary>
+            {body}
+        </details>
+    }
+    .into_any()
+}
+
 /// The button that resolves a step; disabled until everything is in.
 fn resolve_button(label: &'static str, ready: Signal<bool>, go: Callback<()>) -> AnyView {
     view! {
-        <div class="row">
+        <div class="row step-go">
             <button class="button big primary" disabled=move || !ready.get() on:click=move |_| go.run(())>{label}</button>
         </div>
     }
@@ -129,22 +141,56 @@ struct Situation {
     stands_lost: RwSignal<u32>,
     benefit: RwSignal<u32>,
     known: bool,
+    /// An earlier step was told it.
+    given: bool,
 }
 
 impl Situation {
     fn new(c: &Charge, s: &Sides, side: Side) -> Situation {
-        let (reg, benefit) = match side {
-            Side::Charger => (s.charger_reg.as_ref(), c.setup.charger.officer_benefit),
-            Side::Defender => (s.defender_reg.as_ref(), c.setup.defender.officer_benefit),
+        let (reg, benefit, given) = match side {
+            Side::Charger => (s.charger_reg.as_ref(), c.setup.charger.officer_benefit, c.conditions.charger),
+            Side::Defender => (s.defender_reg.as_ref(), c.setup.defender.officer_benefit, c.conditions.defender),
+        };
+        // What an earlier step was told is where this one starts: never asked twice.
+        let stands = match (reg, given) {
+            (Some(r), _) => stands_lost_after(r, lost(c, side)),
+            (None, Some(g)) => g.general.stands_lost,
+            (None, None) => 0,
         };
         Situation {
-            cover: RwSignal::new(Cover::None),
-            aspect: RwSignal::new(Aspect::Front),
-            no_bayonets: RwSignal::new(reg.is_some_and(without_bayonets)),
-            stands_lost: RwSignal::new(reg.map(|r| stands_lost_after(r, lost(c, side))).unwrap_or(0)),
-            benefit: RwSignal::new(u32::from(benefit)),
+            cover: RwSignal::new(given.map(|g| g.general.cover).unwrap_or(Cover::None)),
+            aspect: RwSignal::new(given.map(|g| g.charged_on).unwrap_or(Aspect::Front)),
+            no_bayonets: RwSignal::new(given.map(|g| g.no_bayonets).unwrap_or(reg.is_some_and(without_bayonets))),
+            stands_lost: RwSignal::new(stands),
+            benefit: RwSignal::new(
+                given.filter(|_| reg.is_none()).map(|g| g.general.officer_benefit).unwrap_or(benefit).into(),
+            ),
             known: reg.is_some(),
+            given: given.is_some(),
         }
+    }
+
+    /// The situation as given, read without tracking (for the step's input).
+    fn given(&self) -> ChargeSituation {
+        untrack(|| self.charge())
+    }
+
+    /// The situation in a few words: what the folded toggles say now.
+    fn words(&self, defender: bool) -> String {
+        let mut out = Vec::new();
+        if defender {
+            out.push(COVERS.iter().find(|(c, _)| *c == self.cover.get()).map(|(_, w)| *w).unwrap_or("").to_lowercase());
+            out.push(format!(
+                "charged on the {}",
+                ASPECTS.iter().find(|(a, _)| *a == self.aspect.get()).map(|(_, w)| *w).unwrap_or("").to_lowercase()
+            ));
+        }
+        if !self.known {
+            out.push(if self.no_bayonets.get() { "without bayonets".into() } else { "with bayonets".into() });
+            out.push(format!("{} stands lost", self.stands_lost.get()));
+            out.push(format!("officer +{}", self.benefit.get()));
+        }
+        out.join(", ")
     }
 
     fn charge(&self) -> ChargeSituation {
@@ -181,16 +227,25 @@ impl Situation {
                 "Charging unit's officer benefit",
             )
         };
+        if !defender && self.known {
+            return ().into_any();
+        }
+        let who = if defender { "Charged unit" } else { "Charging unit" };
+        let said = if self.given { "as given before" } else { "change if not so" };
+        // Folded to one line, what it says now: the step's target and dice stay in view.
         view! {
-            {defender.then(|| view! {
-                <Toggles legend=cover options=COVERS.to_vec() value=self.cover/>
-                <Toggles legend=aspect options=ASPECTS.to_vec() value=self.aspect/>
-            })}
-            {(!self.known).then(|| view! {
-                <Toggles legend=bayonets options=vec![(false, "Has bayonets"), (true, "Without")] value=self.no_bayonets/>
-                <Stepper label=stands value=self.stands_lost max=6/>
-                <Stepper label=officer value=self.benefit max=3/>
-            })}
+            <details class="more conditions">
+                <summary class="button">{move || format!("{who}: {} ({said}, Table 18)", self.words(defender))}</summary>
+                {defender.then(|| view! {
+                    <Toggles legend=cover options=COVERS.to_vec() value=self.cover/>
+                    <Toggles legend=aspect options=ASPECTS.to_vec() value=self.aspect/>
+                })}
+                {(!self.known).then(|| view! {
+                    <Toggles legend=bayonets options=vec![(false, "Has bayonets"), (true, "Without")] value=self.no_bayonets/>
+                    <Stepper label=stands value=self.stands_lost max=6/>
+                    <Stepper label=officer value=self.benefit max=3/>
+                })}
+            </details>
         }
         .into_any()
     }
@@ -337,27 +392,80 @@ impl Checks {
 
 // ---- the step ----
 
+/// A step with nothing to ask (Table 16 step 2 when the charged unit can only stay as it is,
+/// step 4 when no countercharge may be made): its one input. It is shown with the step after
+/// it and resolved with it, in the order of Table 16.
+fn nothing_to_ask(c: &Charge) -> Option<Input> {
+    match c.waiting_for() {
+        Need::ChargedUnitReaction { order, may_change_formation } => {
+            let choice = matches!(order, Some(OrderKind::Disengage | OrderKind::Move))
+                || (order == Some(OrderKind::FormationChange) && may_change_formation);
+            (!choice).then_some(Input::ChargedUnitStays)
+        }
+        Need::Close { may_countercharge: false } => Some(Input::Close),
+        _ => None,
+    }
+}
+
+/// The step on screen: the first step that asks something, the steps before it that have
+/// nothing to ask (their inputs), and what those say, in words with their rules.
+#[derive(Clone, PartialEq)]
+struct OnScreen {
+    charge: Charge,
+    before: Vec<Input>,
+    said: Vec<String>,
+}
+
+fn on_screen(c: &Charge, rulings: &ChargeRulings, entries: &Overrides) -> OnScreen {
+    let mut now = OnScreen { charge: c.clone(), before: Vec::new(), said: Vec::new() };
+    while let Some(input) = nothing_to_ask(&now.charge) {
+        // A step that ends the charge (it falls short of the 3" halt) is shown as itself.
+        let Ok(Advance::Next { charge, happened }) = now.charge.advance_with(input.clone(), rulings, entries) else {
+            break;
+        };
+        if charge.stage == johnny_reb::rules::charge::Stage::Ended || now.before.len() >= 3 {
+            break;
+        }
+        let step = now.charge.table16_step().map(|s| s.citation()).unwrap_or_default();
+        let what =
+            happened.iter().map(|h| format!("{} ({})", h.text.trim_end_matches('.'), h.rule)).collect::<Vec<_>>();
+        now.said.push(format!("{step}: {}.", what.join("; ")));
+        now.before.push(input);
+        now.charge = *charge;
+    }
+    now
+}
+
 /// The step the charge waits for.
 #[component]
 pub fn Step(ctx: Ctx) -> impl IntoView {
     let key = Memo::new(move |_| ctx.shown.with(|s| s.as_ref().map(|s| (s.charge.waiting_for(), s.charge.log.len()))));
-    // Each new step is brought into view at its heading: the button just tapped is at the
-    // bottom of the last one.
+    let rulings = StoredValue::new(charge_rulings());
+    let entries = entries();
+    let step = Memo::new(move |_| {
+        // Read, not only tracked: a memo never read is never computed, so never told of a change.
+        key.with(|_| ());
+        let c = ctx.charge()?;
+        Some(rulings.with_value(|r| on_screen(&c, r, &entries.get_untracked())))
+    });
+    // Each step is brought into view at its heading: the button just tapped is at the bottom
+    // of the last one, and the list of charges and the declaration are above the first.
     let heading = NodeRef::<leptos::html::H3>::new();
-    Effect::new(move |prev: Option<()>| {
-        key.track();
-        if prev.is_some()
-            && let Some(h) = heading.get_untracked()
-        {
+    Effect::new(move |_| {
+        step.with(|_| ());
+        if let Some(h) = heading.get_untracked() {
             h.scroll_into_view();
         }
     });
     view! {
-        <h3 class="step" node_ref=heading>{move || ctx.shown.with(|s| s.as_ref().map(|s| words::step_heading(&s.charge)))}</h3>
+        <h3 class="step" node_ref=heading>{move || step.with(|s| s.as_ref().map(|s| words::step_heading(&s.charge)))}</h3>
+        {move || step.with(|s| s.as_ref().map(|s| s.said.iter().map(|t| view! { <p class="muted skipped">{t.clone()}</p> }).collect_view()))}
         {move || {
-            let Some((need, _)) = key.get() else { return ().into_any() };
-            let (Some(c), Some(s)) = (ctx.charge(), ctx.sides()) else { return ().into_any() };
-            match need {
+            let Some(on) = step.get() else { return ().into_any() };
+            let Some(s) = ctx.sides() else { return ().into_any() };
+            let c = on.charge;
+            let ctx = if on.before.is_empty() { ctx } else { ctx.after(on.before) };
+            match c.waiting_for() {
                 Need::CavalrySighting => cavalry_sighting(ctx, &c, &s),
                 Need::ChargedUnitReaction { order, may_change_formation } => reaction(ctx, &c, &s, order, may_change_formation),
                 Need::NormalMove | Need::DisorderRoll { .. } => normal_move(ctx, &c, &s),
@@ -393,22 +501,24 @@ fn cavalry_sighting(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let entries = entries();
     let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &mr.get_value()));
     let may = matches!(c.setup.defender.order, Some(OrderKind::Hold) | Some(OrderKind::Move));
+    let given = c.conditions;
     let go = Callback::new(move |_| {
         let (Ok(m), Some(roll)) = (mmp.get_untracked(), two(&faces.get_untracked())) else { return };
-        ctx.advance.run(Input::CavalrySighting {
+        let input = Input::CavalrySighting {
             check: MoraleCheckInput { mmp: m.value, roll },
             countercharge: countercharge.get_untracked(),
             must_turn_over_45: turn.get_untracked(),
-        });
+        };
+        ctx.advance_given.run((input, given.with(Side::Defender, sit.given())));
     });
     view! {
         {sit.view(true)}
         {mmp_view(mmp, level, "The defending cavalry")}
+        <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
         {may.then(|| view! {
             <Toggles legend="If it passes, it countercharges (5.5.5.b)" options=vec![(false, "No"), (true, "Yes")] value=countercharge/>
             <Toggles legend="It must turn more than 45° to face the charge" options=vec![(false, "No"), (true, "Yes: in disorder")] value=turn/>
         })}
-        <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
         {resolve_button("Resolve the check", Signal::derive(move || mmp.get().is_ok() && two(&faces.get()).is_some()), go)}
     }
     .into_any()
@@ -419,9 +529,9 @@ fn mmp_view(mmp: Memo<RuleResult<Mmp>>, level: MoraleLevel, who: &'static str) -
         Ok(m) => {
             let d = check_odds(m.value, level);
             view! {
-                <p class="mmp">{format!("{who}: {}", mmp_words(&m))}</p>
                 <OddsLine target=format!("Roll higher than {} on two dice (2 always routs, 12 always passes: 2.3.2)", m.value)
                     chances=vec![("Passes", d.chance_that(|r| r.passed())), ("Routs", d.chance_that(|r| !matches!(r.after, AfterCheck::Morale(MoraleLevel::Good | MoraleLevel::Shaken))))]/>
+                <p class="mmp">{format!("{who}: {}", mmp_words(&m))}</p>
             }
             .into_any()
         }
@@ -467,7 +577,6 @@ fn reaction(ctx: Ctx, c: &Charge, s: &Sides, order: Option<OrderKind>, may_form:
     });
     view! {
         <p>{format!("{}: {}", s.defender, words::order(order))}</p>
-        <p class="muted">{say}</p>
         {match order {
             Some(OrderKind::Disengage) => inches_field("Distance between the units after its disengage move, inches", now),
             Some(OrderKind::FormationChange) if may_form => view! {
@@ -483,26 +592,67 @@ fn reaction(ctx: Ctx, c: &Charge, s: &Sides, order: Option<OrderKind>, may_form:
             _ => ().into_any(),
         }}
         {resolve_button("Go on to the charge move", Signal::derive(|| true), go)}
+        {why("5.2", view! { <p class="muted">{say}</p> }.into_any())}
     }
     .into_any()
 }
 
+/// Inches as the field shows them: 5, 2.5, 2.25.
+fn field_text(r: Ratio) -> String {
+    let (n, d) = (r.numer(), r.denom().max(1));
+    match d {
+        1 => n.to_string(),
+        2 | 4 => {
+            let hundredths = n * (100 / d);
+            let text = format!("{}.{:02}", hundredths / 100, hundredths % 100);
+            text.trim_end_matches('0').to_string()
+        }
+        _ => format!("{n}/{d}"),
+    }
+}
+
 // Step 3a (5.3.1)
 fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
+    let settings = StoredValue::new(use_store().session.with_untracked(|st| st.game().setup.rules.clone()));
     let move_in = RwSignal::new(String::new());
     let greater = RwSignal::new(false);
-    let terrain = RwSignal::new(Terrain::Open);
+    let terrain = RwSignal::new(c.charge_terrain.unwrap_or(Terrain::Open));
     let faces = RwSignal::new(Vec::<u8>::new());
     let (bmp, officer, arm) = (c.setup.charger.bmp, c.setup.charger.officer_benefit > 0, c.setup.charger.arm);
+    let formation = c.setup.charger.formation;
     let must_beat = johnny_reb::rules::charge::distance::disorder_roll_target(bmp, officer, arm);
     let disorder = chance_of_disorder(bmp, officer, arm);
     let already = c.disordered_from_start;
+    let entries = entries();
+    // The game knows the charging regiment: its Table 3 distance for its formation and the
+    // ground chosen (5.3.1, 6.3.1). A quick look-up asks for it.
+    let known = s.charger_id.is_some();
+    let table = Memo::new(move |_| {
+        known.then(|| {
+            settings.with_value(|st| normal_move_rate(arm, formation, terrain.get(), &entries.get(), &st.movement))
+        })
+    });
+    let has_greater = Memo::new(move |_| match table.get() {
+        Some(Ok((_, r))) => matches!(r.value, Rate::Two { .. }),
+        _ => true,
+    });
+    // The field follows Table 3 as the ground and the distance taken change; the players may
+    // type another distance over it.
+    Effect::new(move |_| {
+        if let Some(Ok((_, r))) = table.get() {
+            let card = if greater.get() { r.value.maximum() } else { r.value.first() };
+            if let Some(card) = card {
+                move_in.set(field_text(settings.with_value(|st| st.table_inches(card))));
+            }
+        }
+    });
     let ready = Signal::derive(move || {
-        inches(&move_in.get()).is_some() && (!greater.get() || already || one(&faces.get()).is_some())
+        inches(&move_in.get()).is_some()
+            && (!greater.get() || !has_greater.get() || already || one(&faces.get()).is_some())
     });
     let go = Callback::new(move |_| {
         let Some(inches) = inches(&move_in.get_untracked()) else { return };
-        let g = greater.get_untracked();
+        let g = greater.get_untracked() && has_greater.get_untracked();
         ctx.advance.run(Input::NormalMove {
             inches,
             greater_distance: g,
@@ -511,19 +661,49 @@ fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             woods: None,
         });
     });
+    let card = move || match table.get() {
+        Some(Ok((cell, r))) => {
+            let words = match r.value {
+                Rate::Two { without_disorder, with_disorder_roll } => format!(
+                    "{} without disorder, {} with the disorder roll",
+                    show_inches(without_disorder),
+                    show_inches(with_disorder_roll)
+                ),
+                other => other.first().map(show_inches).unwrap_or_default(),
+            };
+            let source = r.source.to_string();
+            view! { <p class="mmp">{format!("{cell}: {words} ({source}).")}</p> }.into_any()
+        }
+        Some(Err(e)) => view! { <Problem error=e/> }.into_any(),
+        None => ().into_any(),
+    };
+    let formation_words = format!(
+        "{}: its move for its formation ({}) and the worst ground of its path, from Table 3 (5.3.1, 6.3.1); \
+         the greater distance needs a disorder roll (6.2).",
+        s.charger,
+        formation.label()
+    );
+    let ground =
+        move || TERRAINS.iter().find(|(t, _)| *t == terrain.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default();
     view! {
-        <p class="muted">{format!("{}: its move for its formation ({}) and the terrain, from Table 3.", s.charger, c.setup.charger.formation.label())}</p>
+        <details class="more conditions">
+            <summary class="button">{move || format!("Worst ground of the path: {} (change if not so, 6.3.1)", ground())}</summary>
+            <Toggles legend="Worst terrain on the charge path (6.3.1)" options=TERRAINS.to_vec() value=terrain/>
+        </details>
+        {card}
         {inches_field("Normal move, inches (Table 3)", move_in)}
-        <Toggles legend="Worst terrain on the charge path (6.3.1)" options=TERRAINS.to_vec() value=terrain/>
         {(!already).then(|| view! {
-            <Toggles legend="The greater Table 3 distance (6.2)" options=vec![(false, "No"), (true, "Yes: roll for disorder")] value=greater/>
-            <Show when=move || greater.get()>
+            <Show when=move || has_greater.get()>
+                <Toggles legend="Greater distance (6.2)" options=vec![(false, "No"), (true, "Yes: disorder roll")] value=greater/>
+            </Show>
+            <Show when=move || greater.get() && has_greater.get()>
                 <OddsLine target=format!("Disorder roll: one die, higher than {must_beat} or a yellow pipe cleaner at the end of the normal move (5.3.1, 6.2)") chances=vec![("Disordered", disorder)]/>
                 <DiceEntry name="Disorder die" count=Signal::derive(|| 1usize) faces=faces/>
             </Show>
         })}
         {already.then(|| view! { <p class="muted">"It charges in disorder from the start: no disorder roll."</p> })}
         {resolve_button("Mark the normal move", ready, go)}
+        {why("5.3.1", view! { <p class="muted">{formation_words}</p> }.into_any())}
     }
     .into_any()
 }
@@ -531,7 +711,8 @@ fn normal_move(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
 // Step 3b (5.3.2, Table 4)
 fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
     let take = RwSignal::new(true);
-    let terrain = RwSignal::new(Terrain::Open);
+    // The ground given for the normal move is where the bonus starts from (5.3.2.c).
+    let terrain = RwSignal::new(c.charge_terrain.filter(|t| bonus_dice_count(*t).is_ok()).unwrap_or(Terrain::Open));
     let worse = RwSignal::new(None::<Terrain>);
     let after = RwSignal::new(String::new());
     let faces = RwSignal::new(Vec::<u8>::new());
@@ -559,9 +740,6 @@ fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
     view! {
         <Toggles legend="Bonus move (5.3.2)" options=vec![(true, "Declare the bonus"), (false, "No bonus")] value=take/>
         <Show when=move || take.get()>
-            <Toggles legend="Terrain of the bonus portion (5.3.2.c)" options=TERRAINS.to_vec() value=terrain/>
-            <Toggles legend="The bonus runs into worse terrain (5.3.2.c)" options=vec![(None, "No"), (Some(Terrain::Broken), "Broken"), (Some(Terrain::Rough), "Rough")] value=worse/>
-            <Show when=move || worse.get().is_some()>{inches_field("After how many inches of the roll", after)}</Show>
             {move || match reach() {
                 Ok(ch) => view! { <OddsLine target=format!("{} dice (Table 4); {}", count.get(), said.get_value()) chances=vec![("Reaches the target (impact)", ch)]/> }.into_any(),
                 Err(e) => view! { <Problem error=e/> }.into_any(),
@@ -569,6 +747,14 @@ fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
             <DiceEntry name="Bonus die" count=count faces=faces/>
         </Show>
         {resolve_button("Mark the charge", ready, go)}
+        <Show when=move || take.get()>
+            <details class="more conditions">
+                <summary class="button">{move || format!("Bonus in {} (change if not so, 5.3.2.c)", TERRAINS.iter().find(|(t, _)| *t == terrain.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default())}</summary>
+                <Toggles legend="Terrain of the bonus portion (5.3.2.c)" options=TERRAINS.to_vec() value=terrain/>
+                <Toggles legend="The bonus runs into worse terrain (5.3.2.c)" options=vec![(None, "No"), (Some(Terrain::Broken), "Broken"), (Some(Terrain::Rough), "Rough")] value=worse/>
+                <Show when=move || worse.get().is_some()>{inches_field("After how many inches of the roll", after)}</Show>
+            </details>
+        </Show>
     }
     .into_any()
 }
@@ -652,7 +838,9 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
     let _ = cr;
     let kills = RwSignal::new(0u32);
     let twelve = RwSignal::new(false);
-    let aspect = RwSignal::new(Aspect::Front);
+    // Fired on as at the first defensive fire, if it was (4.4.3.a).
+    let aspect = RwSignal::new(c.conditions.fired_on.unwrap_or(Aspect::Front));
+    let given = c.conditions;
     let first = RwSignal::new(false);
     let stands_now = RwSignal::new(0u32);
     let stands_before = RwSignal::new(0u32);
@@ -699,7 +887,12 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
     let checks = Checks { stop_at_failure: true, ..Checks::new(reasons, compute, level) };
     let go = Callback::new(move |_| {
         let Some(Ok(list)) = checks.inputs() else { return };
-        ctx.advance.run(Input::DefensiveFire(FireEffect { kills: kills.get_untracked(), checks: list }));
+        let input = Input::DefensiveFire(FireEffect { kills: kills.get_untracked(), checks: list });
+        if kills.get_untracked() > 0 {
+            ctx.advance_given.run((input, Conditions { fired_on: Some(aspect.get_untracked()), ..given }));
+        } else {
+            ctx.advance.run(input);
+        }
     });
     let who = if step == 5 {
         "Units on Hold, charged or not, that have not fired this turn may fire now (5.4.1); declare any range over 3\" (5.4.2)."
@@ -707,13 +900,17 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
         "Units on Hold that have not fired, and charged units on CH or FM, may fire now, always at close range (5.6)."
     };
     view! {
-        <p class="muted">{who}</p>
-        <p class="muted">"Enter the casualties after Table 11 (charging units never get cover saves, 5.4.2), or work the fire out first with the small arms fire resolver as a quick look-up, then enter its casualties here (applying it there as well would count them twice)."</p>
-        <p><a class="button" href="/resolve/fire">"Open the small arms fire resolver"</a></p>
         <Stepper label="Casualties on the charging unit" value=kills max=60/>
         <Show when=move || { kills.get() > 0 }>
-            <Toggles legend="A firer rolled 12 on Table 10 (4.4.1.f)" options=vec![(false, "No"), (true, "Yes")] value=twelve/>
-            <Toggles legend="Fired on (4.4.3.a)" options=ASPECTS.to_vec() value=aspect/>
+            <details class="more conditions">
+                <summary class="button">{move || format!(
+                    "Fired on its {}, {} (change if not so, 4.4.1.f, 4.4.3.a)",
+                    ASPECTS.iter().find(|(a, _)| *a == aspect.get()).map(|(_, w)| w.to_lowercase()).unwrap_or_default(),
+                    if twelve.get() { "a 12 rolled" } else { "no 12 rolled" }
+                )}</summary>
+                <Toggles legend="A firer rolled 12 on Table 10 (4.4.1.f)" options=vec![(false, "No"), (true, "Yes")] value=twelve/>
+                <Toggles legend="Fired on (4.4.3.a)" options=ASPECTS.to_vec() value=aspect/>
+            </details>
             {(!known).then(|| view! {
                 <Toggles legend="Its first kill of the game (4.4.1.a)" options=vec![(false, "No"), (true, "Yes")] value=first/>
                 <Stepper label="Stands it loses to this fire" value=stands_now max=6/>
@@ -722,6 +919,11 @@ fn defensive_fire(ctx: Ctx, c: &Charge, s: &Sides, step: u8) -> AnyView {
         </Show>
         {checks.view("The charging unit")}
         {resolve_button(if step == 5 { "Resolve steps 5 and 6" } else { "Resolve steps 8 and 9" }, Signal::derive(move || matches!(checks.inputs(), Some(Ok(_)))), go)}
+        {why(if step == 5 { "5.4" } else { "5.6" }, view! {
+            <p class="muted">{who}</p>
+            <p class="muted">"Enter the casualties after Table 11 (charging units never get cover saves, 5.4.2), or work the fire out first with the small arms fire resolver as a quick look-up, then enter its casualties here (applying it there as well would count them twice)."</p>
+            <p><a class="button" href="/resolve/fire">"Open the small arms fire resolver"</a></p>
+        }.into_any())}
     }
     .into_any()
 }
@@ -740,6 +942,7 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let mmp = Memo::new(move |_| charge.fear_of_charge_mmp(&unit, sit.charge(), &entries.get(), &mr.get_value()));
     let others = RwSignal::new(Vec::<String>::new());
     let pick = RwSignal::new(None::<String>);
+    let given = c.conditions;
     Effect::new(move |_| {
         if let Some(id) = pick.get() {
             others.update(|o| {
@@ -762,7 +965,8 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             })
             .collect();
         queue.push(due);
-        ctx.advance.run(Input::FearOfCharge(MoraleCheckInput { mmp: m.value, roll }));
+        let input = Input::FearOfCharge(MoraleCheckInput { mmp: m.value, roll });
+        ctx.advance_given.run((input, given.with(Side::Defender, sit.given())));
     });
     let attacker = c.charger_for_fear_of_charge();
     let shock = format!(
@@ -770,20 +974,30 @@ fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         arm_word(attacker.arm),
         attacker.formation.label()
     );
+    let others_words = move || {
+        let names: Vec<String> = others
+            .get()
+            .iter()
+            .map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u)))
+            .collect();
+        if names.is_empty() {
+            "none added".to_string()
+        } else {
+            format!("queued when this step is resolved: {}", names.join(", "))
+        }
+    };
     view! {
-        <p class="muted">{shock}</p>
         {sit.view(true)}
         {mmp_view(mmp, level, "The charged unit")}
         <DiceEntry name="Defender's check die" count=Signal::derive(|| 2usize) faces=faces/>
-        <div role="group" aria-label="Other units within 3 inches of the charge">
-            <p><strong>"Other units within 3\" of the charge also check fear of charge (5.5.1)"</strong></p>
-            <UnitPicker pick=Pick::Units chosen=pick label="Add a unit within 3\""/>
-            <p>{move || {
-                let names: Vec<String> = others.get().iter().map(|u| store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, u))).collect();
-                if names.is_empty() { "None added.".to_string() } else { format!("Queued to check when this step is resolved: {}.", names.join(", ")) }
-            }}</p>
-        </div>
+        <details class="more conditions">
+            <summary class="button">{move || format!("Other units within 3\" check too (5.5.1): {}", others_words())}</summary>
+            <div role="group" aria-label="Other units within 3 inches of the charge">
+                <UnitPicker pick=Pick::Units chosen=pick label="Add a unit within 3\""/>
+            </div>
+        </details>
         {resolve_button("Resolve the fear-of-charge check", Signal::derive(move || mmp.get().is_ok() && two(&faces.get()).is_some()), go)}
+        {why("5.5", view! { <p class="muted">{shock}</p> }.into_any())}
     }
     .into_any()
 }
@@ -833,6 +1047,7 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
     let _ = cr;
     let def = Situation::new(c, s, Side::Defender);
     let att = Situation::new(c, s, Side::Charger);
+    let given = c.conditions;
     let cf = RwSignal::new(Vec::<u8>::new());
     let df = RwSignal::new(Vec::<u8>::new());
     let entries = entries();
@@ -849,24 +1064,17 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         ) else {
             return;
         };
-        ctx.advance.run(Input::Impact {
-            charger_mmp: a.value,
-            charger_roll: ar,
-            defender_mmp: d.value,
-            defender_roll: dr,
-        });
+        let input = Input::Impact { charger_mmp: a.value, charger_roll: ar, defender_mmp: d.value, defender_roll: dr };
+        ctx.advance_given.run((input, given.with(Side::Charger, att.given()).with(Side::Defender, def.given())));
     });
     let charge = c.clone();
     view! {
-        <p class="muted">"Each side's Table 17 BMP with the Table 18 impact modifiers that apply to it; each rolls two dice and adds its MMP; the lowest total wins, a tie is a melee (5.7.1.a)."</p>
         {att.view(false)}
         {def.view(true)}
         {move || match (charger_mmp.get(), defender_mmp.get()) {
             (Ok(a), Ok(d)) => {
                 let odds = charge.impact_odds(a.value, d.value);
                 view! {
-                    <p class="mmp">{format!("Charging unit: {}", mmp_words(&a))}</p>
-                    <p class="mmp">{format!("Charged unit: {}", mmp_words(&d))}</p>
                     <OddsLine target=format!("Lowest total wins: two dice + {} against two dice + {}", a.value, d.value) chances=vec![
                         ("Charger wins", odds.chance_of(&johnny_reb::rules::charge::impact::ImpactWinner::Won(Side::Charger))),
                         ("Tie: melee", odds.chance_of(&johnny_reb::rules::charge::impact::ImpactWinner::Tie)),
@@ -879,6 +1087,11 @@ fn impact(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
         <DiceEntry name="Charger's impact die" count=Signal::derive(|| 2usize) faces=cf/>
         <DiceEntry name="Defender's impact die" count=Signal::derive(|| 2usize) faces=df/>
         {resolve_button("Resolve the impact", Signal::derive(move || charger_mmp.get().is_ok() && defender_mmp.get().is_ok() && two(&cf.get()).is_some() && two(&df.get()).is_some()), go)}
+        {why("5.7.1.a", view! {
+            <p class="muted">"Each side's Table 17 BMP with the Table 18 impact modifiers that apply to it; each rolls two dice and adds its MMP; the lowest total wins, a tie is a melee (5.7.1.a)."</p>
+            {move || charger_mmp.get().ok().map(|a| view! { <p class="mmp">{format!("Charging unit: {}", mmp_words(&a))}</p> })}
+            {move || defender_mmp.get().ok().map(|d| view! { <p class="mmp">{format!("Charged unit: {}", mmp_words(&d))}</p> })}
+        }.into_any())}
         {unequal_view(ctx, c)}
     }
     .into_any()
@@ -1157,7 +1370,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
             officer_rolls: ao.into_iter().chain(dof).collect(),
         });
     });
-    let fighter_view = move |f: Fighter, name: String, benefit: u8, has_officer: bool, k: Memo<Kills>| -> AnyView {
+    let fighter_view = move |f: Fighter, name: String, benefit: u8, has_officer: bool, k: Memo<Kills>| {
         let (within, dice, officer, hit, effect) = if f.side == Side::Charger {
             (
                 "Charging unit's figures within 2\" of the contact (5.8.2)",
@@ -1175,21 +1388,30 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
                 "Defender's officer effect die",
             )
         };
-        view! {
-            <h4>{name}</h4>
+        let with_officer = has_officer && benefit > 0;
+        let fields = view! {
             {(round == 1).then(|| count_field(within, f.within))}
-            {(has_officer && benefit > 0).then(|| view! {
+            {with_officer.then(|| view! {
                 <Toggles legend=officer options=vec![(false, "No"), (true, "Yes: his benefit in rows up, then he rolls for casualty")] value=f.officer/>
             })}
-            {move || match odds(f, benefit) {
-                Ok(dist) => {
-                    let any = dist.chance_that(|k| *k > 0);
-                    let best = dist.outcomes().iter().map(|(k, _)| *k).max().unwrap_or(0);
-                    view! { <OddsLine target=format!("Kills it inflicts: 0 to {best} (Tables 19 and 10)") chances=vec![("At least one kill", any)]/> }.into_any()
-                }
-                Err(RuleError::Missing(_)) => view! { <p class="muted">"The odds need values of Table 10 the transcription lacks; the roll asks for its own cell."</p> }.into_any(),
-                Err(e) => view! { <Problem error=e/> }.into_any(),
-            }}
+        }
+        .into_any();
+        // Who fights, in a few words: all its figures and no officer unless changed.
+        let fights = Signal::derive(move || {
+            let officer = if !with_officer {
+                ""
+            } else if f.officer.get() {
+                ", its officer"
+            } else {
+                ", no officer"
+            };
+            format!("{name} {}{officer}", f.within.get())
+        });
+        let odds = Signal::derive(move || {
+            odds(f, benefit)
+                .map(|dist| (dist.chance_that(|k| *k > 0), dist.outcomes().iter().map(|(k, _)| *k).max().unwrap_or(0)))
+        });
+        let rolls = view! {
             <DiceEntry name=dice count=Signal::derive(|| 2usize) faces=f.faces/>
             {move || match k.get() {
                 Some(Ok((_, _, said))) => view! { <p class="mmp">{said}</p> }.into_any(),
@@ -1204,18 +1426,52 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
                 </Show>
             </Show>
         }
-        .into_any()
+        .into_any();
+        (fields, fights, odds, rolls, round == 1 || with_officer)
     };
     let all = if round >= 2 {
         "From the second round both sides count as in disorder with all their figures (5.8.2)."
     } else {
         "First round: each side counts the figures of its stands within 2\" of the point of contact (5.8.2)."
     };
+    let said = format!("Round {round}. {all} Kills are simultaneous and never reduced by Tables 11 or 12.");
+    let (a_fields, a_fights, a_odds, a_rolls, a_asks) =
+        fighter_view(a, s.charger.clone(), ab, s.charger_officer.is_some() || s.charger_id.is_none(), a_kills);
+    let (d_fields, d_fights, d_odds, d_rolls, d_asks) =
+        fighter_view(d, s.defender.clone(), db, s.defender_officer.is_some() || s.defender_id.is_none(), d_kills);
+    let (a_name, d_name) = (s.charger.clone(), s.defender.clone());
+    // Both sides' odds in one block, then each side's dice: the round on one screen.
+    let both_odds = move || {
+        match (a_odds.get(), if fights_back { d_odds.get().map(Some) } else { Ok(None) }) {
+        (Ok((a_any, a_best)), Ok(d)) => {
+            let mut target = format!("Kills (Tables 19 and 10): {a_name} 0 to {a_best}");
+            let mut chances = vec![("The charger kills at least one", a_any)];
+            if let Some((d_any, d_best)) = d {
+                target.push_str(&format!(", {d_name} 0 to {d_best}"));
+                chances.push(("the defender at least one", d_any));
+            }
+            view! { <OddsLine target=target chances=chances/> }.into_any()
+        }
+        (Err(RuleError::Missing(_)), _) | (_, Err(RuleError::Missing(_))) => view! { <p class="muted">"The odds need values of Table 10 the transcription lacks; the roll asks for its own cell."</p> }.into_any(),
+        (Err(e), _) | (_, Err(e)) => view! { <Problem error=e/> }.into_any(),
+    }
+    };
+    let fighting = move || {
+        let d = if fights_back { format!("; {}", d_fights.get()) } else { String::new() };
+        format!("Fighting: {}{d} (change if not so, 5.8.2)", a_fights.get())
+    };
     view! {
-        <p class="muted">{format!("Round {round}. {all} Kills are simultaneous and never reduced by Tables 11 or 12.")}</p>
-        {fighter_view(a, s.charger.clone(), ab, s.charger_officer.is_some() || s.charger_id.is_none(), a_kills)}
+        {(a_asks || (fights_back && d_asks)).then(|| view! {
+            <details class="more conditions">
+                <summary class="button">{fighting}</summary>
+                {a_fields}
+                {fights_back.then_some(d_fields)}
+            </details>
+        })}
+        {both_odds}
+        {a_rolls}
         {if fights_back {
-            fighter_view(d, s.defender.clone(), db, s.defender_officer.is_some() || s.defender_id.is_none(), d_kills)
+            d_rolls
         } else {
             view! { <p>{format!("{} is marked Disengage: it never fights back in a melee (5.8.2).", s.defender)}</p> }.into_any()
         }}
@@ -1223,6 +1479,7 @@ fn melee(ctx: Ctx, c: &Charge, s: &Sides, round: u32, fights_back: bool) -> AnyV
         {a_checks.view("The charging unit")}
         {d_checks.view("The charged unit")}
         {resolve_button("Resolve this melee round", ready, go)}
+        {why("5.8.2", view! { <p class="muted">{said}</p> }.into_any())}
     }
     .into_any()
 }
@@ -1314,4 +1571,106 @@ fn cavalry_strike(ctx: Ctx, c: &Charge, s: &Sides, striker: Side) -> AnyView {
         {resolve_button("Resolve the strike", Signal::derive(move || matches!(k.get(), Some(Ok(_))) && matches!(checks.inputs(), Some(Ok(_)))), go)}
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use johnny_reb::rules::charge::sequence::{ChargeSetup, ChargedUnit, ChargingUnit, Objective, Waves};
+    use johnny_reb::rules::charge::{Advance, Stage};
+    use johnny_reb::rules::unit::Quality;
+
+    fn charge(order: OrderKind, distance: u32) -> Charge {
+        let setup = ChargeSetup {
+            objective: Objective::EnemyUnit,
+            charger: ChargingUnit {
+                quality: Quality::Average,
+                arm: Arm::Infantry,
+                formation: Formation::Line,
+                morale: MoraleLevel::Good,
+                figures: 24,
+                stands: 4,
+                bmp: 3,
+                officer_benefit: 0,
+                empty_guns: false,
+                consecutive_turn: 1,
+                target_off_front: false,
+            },
+            defender: ChargedUnit {
+                quality: Quality::Average,
+                arm: Arm::Infantry,
+                formation: Formation::Line,
+                morale: MoraleLevel::Good,
+                figures: 20,
+                order: Some(order),
+                table17_bmp: 3,
+                officer_benefit: 0,
+            },
+            distance: Ratio::whole(distance),
+            halting_point: None,
+            waves: Waves::default(),
+        };
+        Charge::declare(setup).unwrap()
+    }
+
+    fn next(c: &Charge, input: Input) -> Charge {
+        match c.advance(input).unwrap() {
+            Advance::Next { charge, .. } => *charge,
+            Advance::Waiting(n) => panic!("waiting for {n:?}"),
+        }
+    }
+
+    fn normal(inches: u32) -> Input {
+        Input::NormalMove {
+            inches: Ratio::whole(inches),
+            greater_distance: false,
+            disorder_roll: None,
+            terrain: Terrain::Open,
+            woods: None,
+        }
+    }
+
+    /// Table 16 step 2 asks nothing of a unit on Hold (5.2.4): the screen is step 3a's, which
+    /// resolves step 2 first; a unit marked Move is asked (5.2.3).
+    #[test]
+    fn rule_5_2_4_a_unit_on_hold_is_not_asked_at_step_2() {
+        let (r, o) = (ChargeRulings::default(), Overrides::new());
+        let on = on_screen(&charge(OrderKind::Hold, 8), &r, &o);
+        assert_eq!(on.charge.stage, Stage::NormalMove);
+        assert_eq!(on.before, vec![Input::ChargedUnitStays]);
+        assert_eq!(on.said.len(), 1);
+        let asked = on_screen(&charge(OrderKind::Move, 8), &r, &o);
+        assert_eq!(asked.charge.stage, Stage::ChargedUnitReaction);
+        assert!(asked.before.is_empty());
+    }
+
+    /// Step 4 asks nothing when the defender may not countercharge (5.3.5: Hold only): the
+    /// screen is the defensive fire's; a charge that falls short of the 3" halt shows step 4
+    /// itself, which ends it (5.3.4).
+    #[test]
+    fn rule_5_3_4_the_close_is_shown_with_the_defensive_fire() {
+        let (r, o) = (ChargeRulings::default(), Overrides::new());
+        let c = next(&charge(OrderKind::Move, 9), Input::ChargedUnitStays);
+        let c = next(&next(&c, normal(5)), Input::NoBonus);
+        // 9" away with 5" of normal move: it falls short of the 3" halt.
+        let short = on_screen(&c, &r, &o);
+        assert_eq!(short.charge.stage, Stage::Close);
+        let c = next(&charge(OrderKind::Move, 6), Input::ChargedUnitStays);
+        let c = next(&next(&c, normal(5)), Input::NoBonus);
+        let on = on_screen(&c, &r, &o);
+        assert_eq!(on.charge.stage, Stage::DefensiveFireOne);
+        assert_eq!(on.before, vec![Input::Close]);
+        // On Hold it may countercharge: asked.
+        let c = next(&charge(OrderKind::Hold, 6), Input::ChargedUnitStays);
+        let c = next(&next(&c, normal(5)), Input::NoBonus);
+        assert_eq!(on_screen(&c, &r, &o).charge.stage, Stage::Close);
+    }
+
+    #[test]
+    fn table_3_inches_in_the_field() {
+        assert_eq!(field_text(Ratio::whole(5)), "5");
+        assert_eq!(field_text(Ratio::new(11, 2).unwrap()), "5.5");
+        assert_eq!(field_text(Ratio::new(9, 4).unwrap()), "2.25");
+        assert_eq!(inches(&field_text(Ratio::new(11, 2).unwrap())), Some(Ratio::new(11, 2).unwrap()));
+    }
 }

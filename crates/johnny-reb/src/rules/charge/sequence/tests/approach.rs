@@ -301,3 +301,30 @@ fn a_countercharge_that_does_not_meet() {
     let c = go(&c, Input::Countercharge(cc));
     assert_eq!(c.outcome, Some(Outcome::NoContact));
 }
+
+/// 5.3.1: the normal move is the Table 3 distance for the charger's formation and the ground:
+/// an infantry line in the open 5" (8" with the disorder roll), in broken 3/5; a line cannot
+/// charge along a road (NA); mounted cavalry in line is not in the transcription and is asked
+/// for (GAPS.md).
+#[test]
+fn rule_5_3_1_normal_move_read_from_table_3() {
+    use crate::rules::charge::distance::normal_move_rate;
+    use crate::rules::movement::MovementRulings;
+    use crate::rules::tables::t03_movement_rates::Rate;
+    use crate::rules::{CellRef, RuleError};
+    let (o, r) = (Overrides::new(), MovementRulings::default());
+    let rate = |arm, f, t| normal_move_rate(arm, f, t, &o, &r).map(|(_, s)| s.value);
+    let two = |x, y| Rate::Two { without_disorder: Ratio::whole(x), with_disorder_roll: Ratio::whole(y) };
+    assert_eq!(rate(Arm::Infantry, Formation::Line, Terrain::Open), Ok(two(5, 8)));
+    assert_eq!(rate(Arm::Infantry, Formation::Line, Terrain::Broken), Ok(two(3, 5)));
+    assert_eq!(rate(Arm::Infantry, Formation::MarchColumn, Terrain::Road), Ok(two(12, 16)));
+    assert!(matches!(rate(Arm::Infantry, Formation::Line, Terrain::Road), Err(RuleError::OutOfRange { .. })));
+    assert_eq!(
+        rate(Arm::Cavalry { mounted: true }, Formation::Line, Terrain::Open),
+        Err(RuleError::Missing(CellRef::new("Table 3", "Cavalry Line", "Open")))
+    );
+    // At night the open counts as broken (Appendix F.15).
+    let night = MovementRulings { night: true, ..MovementRulings::default() };
+    let (_, s) = normal_move_rate(Arm::Infantry, Formation::Line, Terrain::Open, &o, &night).unwrap();
+    assert_eq!(s.value, two(3, 5));
+}

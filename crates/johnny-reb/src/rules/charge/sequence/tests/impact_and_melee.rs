@@ -273,3 +273,45 @@ fn both_rout_in_the_same_melee_round() {
     );
     assert_eq!(c.outcome, Some(Outcome::MeleeBothRout));
 }
+
+/// The cover the players give for the charged unit's fear-of-charge check (5.5.2, Table 18
+/// "In or behind cover") is the cover it has at the impact (5.7.1.a): kept in the charge, it
+/// gives the defender's impact MMP without being asked again.
+#[test]
+fn rule_5_7_1_a_cover_given_at_fear_of_charge_carried_to_impact() {
+    use crate::rules::morale::Cover;
+    // A militia regiment on Hold in line, charged by an average line from 8".
+    let unit = MoraleUnit::regiment(Arm::Infantry, Quality::MilitiaOrPoor);
+    let (o, mr) = (Overrides::new(), MoraleRulings::default());
+    let mut setup = infantry_setup(8, OrderKind::Hold);
+    setup.defender.quality = Quality::MilitiaOrPoor;
+    let c = Charge::declare(setup).unwrap();
+    let c = go(&c, Input::ChargedUnitStays);
+    let c = go(&c, normal(5));
+    let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
+    let c = go(&go(&c, Input::Close), no_fire());
+    assert_eq!(c.stage, Stage::FearOfCharge);
+    let mut covered = ChargeSituation::default();
+    covered.general.cover = Cover::Cover;
+    let fear = c.fear_of_charge_mmp(&unit, covered, &o, &mr).unwrap().value;
+    let given = c.conditions.with(Side::Defender, covered);
+    let Advance::Next { charge: c, .. } = c
+        .advance_given(
+            Input::FearOfCharge(MoraleCheckInput { mmp: fear, roll: two(6, 6) }),
+            given,
+            &ChargeRulings::default(),
+            &o,
+        )
+        .unwrap()
+    else {
+        panic!("the check is resolved")
+    };
+    let c = go(&c, no_fire());
+    assert_eq!(c.stage, Stage::Impact);
+    assert_eq!(c.conditions.of(Side::Defender).general.cover, Cover::Cover, "kept through step 8");
+    let at_impact = c.defender_impact_mmp(&unit, c.conditions.of(Side::Defender), &o, &mr).unwrap();
+    assert_eq!(at_impact.value, 4, "{at_impact:?}");
+    // Not carried, the defender would be in the open at the impact: MMP 5.
+    let open = c.defender_impact_mmp(&unit, ChargeSituation::default(), &o, &mr).unwrap();
+    assert_eq!(open.value, 5);
+}
