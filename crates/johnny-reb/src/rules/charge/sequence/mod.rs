@@ -334,8 +334,9 @@ pub struct Charge {
     #[serde(default)]
     pub series: Option<ImpactSeries>,
     /// What the players have said of the units' situations at the steps taken so far, so that
-    /// each later step starts from it and nothing is asked twice.
-    #[serde(default)]
+    /// each later step starts from it and nothing is asked twice. Not written while empty, so
+    /// that a charge saved before conditions were kept is written back as it was read.
+    #[serde(default, skip_serializing_if = "Conditions::is_empty")]
     pub conditions: Conditions,
 }
 
@@ -357,6 +358,11 @@ pub struct Conditions {
 }
 
 impl Conditions {
+    /// Nothing given yet.
+    pub fn is_empty(&self) -> bool {
+        *self == Conditions::default()
+    }
+
     /// A side's situation as given, or the default (in the open, charged on the front).
     pub fn of(&self, side: Side) -> ChargeSituation {
         match side {
