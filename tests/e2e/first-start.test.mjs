@@ -57,7 +57,7 @@ test('a game with no armies offers the demo, building a side and importing an ar
   await context.close();
 });
 
-test('a battery is added from the brigade as a regiment is, and a brigade and a division are renamed', async () => {
+test('a battery is added from the brigade as a regiment is, and a brigade and a division are renamed, an officer leads the brigade', async () => {
   const { context, page, problems } = await phone(browser);
   await openApp(page, server.url);
   await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Build the Union side' }).tap();
@@ -83,12 +83,27 @@ test('a battery is added from the brigade as a regiment is, and a brigade and a 
   await page.getByLabel('New name for the division').fill('1st Division');
   await page.getByRole('button', { name: 'Rename division' }).tap();
   await page.getByRole('heading', { level: 2, name: '1st Division' }).waitFor();
+
+  // An officer leads the brigade (11.1: a brigade officer's 3 points count in its value), not
+  // only rides with a regiment.
+  const brigadeValue = () => page.getByRole('region', { name: 'Iron Brigade' }).locator('.integrity').innerText();
+  const before = await brigadeValue();
+  await page.getByLabel('Officer name').fill('Solomon Meredith');
+  await page.getByRole('button', { name: 'Add officer' }).tap();
+  const meredith = page.getByRole('article', { name: 'Solomon Meredith' });
+  await meredith.getByText('More for Solomon Meredith', { exact: true }).tap();
+  await meredith.getByLabel('Commands').selectOption({ label: 'Brigade: Iron Brigade' });
+  await meredith.getByText('Commands Iron Brigade').waitFor();
+  const after = await brigadeValue();
+  const value = (t) => Number(t.match(/of (\d+) points/)?.[1] ?? 0);
+  assert.equal(value(after), value(before) + 3, `${before} -> ${after}`);
   await settle(page);
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
   await page.getByRole('heading', { level: 3, name: 'Iron Brigade' }).waitFor();
   await page.getByRole('heading', { level: 2, name: '1st Division' }).waitFor();
   await page.getByRole('heading', { name: 'Hall’s Battery' }).waitFor();
+  await page.getByRole('article', { name: 'Solomon Meredith' }).getByText('Commands Iron Brigade').waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

@@ -1116,6 +1116,24 @@ impl Roster {
         self.battery_mut(&bat)?.sections.get_mut(i)
     }
 
+    /// The commands an officer of `rank` may lead on `side` (11.1): a brigade commander a
+    /// brigade, a division commander a division, any other officer either. Ids with names
+    /// ("Brigade: Iron Brigade"), in roster order.
+    pub fn commands_for(&self, side: Side, rank: Rank) -> Vec<(String, String)> {
+        let army = self.army(side);
+        let divisions = army.divisions.iter().map(|d| (d.id.clone(), format!("Division: {}", d.name)));
+        let brigades = army
+            .divisions
+            .iter()
+            .flat_map(|d| d.brigades.iter())
+            .map(|b| (b.id.clone(), format!("Brigade: {}", b.name)));
+        match rank {
+            Rank::BrigadeCommander => brigades.collect(),
+            Rank::DivisionCommander => divisions.collect(),
+            Rank::Other => divisions.chain(brigades).collect(),
+        }
+    }
+
     /// A unit that could have seen `routed` rout or surrender, and so checks morale for it
     /// (2.2, Table 2 no. 1): a friend of it, not routed itself, not the unit that routed.
     pub fn could_see_rout(&self, witness: &str, routed: &str) -> bool {
@@ -1685,6 +1703,19 @@ mod tests {
         assert_eq!(g.roster.commands().len(), 8);
         assert_eq!(Roster::default().commands(), vec![]);
         assert_eq!(g.roster.integrity(&CommandScope::Brigade("nope".into())), None);
+    }
+
+    #[test]
+    fn rule_11_1_an_officer_leads_the_commands_of_his_rank_on_his_side() {
+        let g = demo_game("g");
+        let brigades = g.roster.commands_for(Side::Union, Rank::BrigadeCommander);
+        assert!(brigades.iter().all(|(_, n)| n.starts_with("Brigade: ")), "{brigades:?}");
+        assert!(brigades.iter().any(|(id, _)| id == "b-iron"));
+        let divisions = g.roster.commands_for(Side::Union, Rank::DivisionCommander);
+        assert!(!divisions.is_empty() && divisions.iter().all(|(_, n)| n.starts_with("Division: ")));
+        // Never the other side's.
+        assert!(!g.roster.commands_for(Side::Confederate, Rank::Other).iter().any(|(id, _)| id == "b-iron"));
+        assert_eq!(g.roster.commands_for(Side::Union, Rank::Other).len(), brigades.len() + divisions.len());
     }
 
     #[test]

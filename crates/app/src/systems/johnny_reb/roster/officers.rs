@@ -97,6 +97,12 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                     <header class="unit-head"><h4>{o.name.clone()}</h4><span class="badge">{o.rank.label()}</span></header>
                     <p class="unit-facts">{format!("Benefit {} · {}", o.benefit, o.condition.label())}</p>
                     <p class="unit-facts muted">
+                        {o.commands.as_ref().and_then(|c| store.session.with_untracked(|s| {
+                            let roster = &s.game().roster;
+                            roster.brigade(c).map(|b| format!("Commands {}", b.name)).or_else(|| roster.division(c).map(|d| format!("Commands {}", d.name)))
+                        }))}
+                    </p>
+                    <p class="unit-facts muted">
                         {o.with_unit.as_ref().and_then(|u| store.session.with_untracked(|s| s.game().roster.regiment(u).map(|r| format!("With {}", r.name))))}
                     </p>
                 })}
@@ -110,6 +116,34 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                             }>{effect_words(effect)}</button>
                         }).collect_view()}
                     </div>
+                    // He leads a brigade or a division by his rank (11.1), apart from the
+                    // regiment he rides with (2.3.4.f).
+                    <label class="field">
+                        <span>"Commands"</span>
+                        <select on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            if let Some(mut o) = officer.get_untracked() {
+                                o.commands = if v.is_empty() { None } else { Some(v) };
+                                alerts.dispatch(store, Command::Roster(RosterEdit::EditOfficer { officer: o }));
+                            }
+                        }>
+                            <option value="" selected=move || officer.get().is_some_and(|o| o.commands.is_none())>"No command"</option>
+                            {move || {
+                                let (leads, rank) = officer.get().map(|o| (o.commands, o.rank)).unwrap_or((None, Rank::Other));
+                                store.session.with(|s| {
+                                    s.game()
+                                        .roster
+                                        .commands_for(side.get(), rank)
+                                        .into_iter()
+                                        .map(|(id, words)| {
+                                            let selected = leads.as_deref() == Some(id.as_str());
+                                            view! { <option value=id selected=selected>{words}</option> }
+                                        })
+                                        .collect_view()
+                                })
+                            }}
+                        </select>
+                    </label>
                     <label class="field">
                         <span>"With regiment"</span>
                         <select on:change=move |ev| {
