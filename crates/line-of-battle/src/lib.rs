@@ -16,14 +16,18 @@
 
 #![warn(missing_docs)]
 
+pub mod artillery;
 pub mod charge;
 pub mod clock;
 pub mod fire;
 pub mod game;
+pub mod los;
 pub mod morale;
 pub mod oob;
 pub mod orders;
+pub mod radius;
 pub mod refusal;
+pub mod stacking;
 pub mod table;
 pub mod tables;
 
