@@ -229,7 +229,7 @@ pub fn combat_modifiers(
     // 1.3b: the +1 only if non-Wrecked units are more than half the SPs; 13.2e: never in
     // Limited Defense Status for Small Arms.
     // 4.2g: Artillery never gets the +1 a Small Arms unit might.
-    let barred = positive && (unwrecked * 2 <= total || (s.limited_defense && small_arms) || !small_arms);
+    let barred = positive && (unwrecked * 2 <= total || s.limited_defense || !small_arms);
     if !barred {
         names.push(mps_name);
     }

@@ -19,17 +19,28 @@
 pub mod artillery;
 pub mod charge;
 pub mod clock;
+pub mod combat;
+pub mod due;
 pub mod fire;
 pub mod game;
 pub mod los;
 pub mod morale;
+pub mod movement;
 pub mod oob;
+pub mod open_order;
 pub mod orders;
+pub mod promotion;
 pub mod radius;
 pub mod refusal;
+pub mod schedule;
+pub mod seniority;
 pub mod stacking;
+pub mod supply;
 pub mod table;
 pub mod tables;
+pub mod tracker;
+pub mod turn_record;
+pub mod works;
 
 pub use game::{Command, Game, LineOfBattle};
 pub use refusal::Refused;
