@@ -369,7 +369,20 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
             vec![format!("{} in {formation:?}", u.name)]
         }
         Command::Consolidate { recipient, donor, stacked } => {
+            // 1.3e: in the player's own Consolidation Segment, one donor per recipient.
+            if game.clock.phase() != crate::clock::Segment::Consolidation {
+                return Err(Refused::by("1.3e", "Consolidation is done in the Consolidation Segment"));
+            }
+            let side = oob.unit(recipient).map(|u| u.side);
+            if side.is_some_and(|s| s != game.clock.phasing()) {
+                return Err(Refused::by("1.3e", "the Active Player consolidates his own units"));
+            }
+            let record = game.this_turn.current(&game.clock);
+            if record.is_some_and(|r| r.consolidated.contains(recipient)) {
+                return Err(Refused::by("1.3e", "a recipient absorbs one donor in a Segment"));
+            }
             oob.consolidate(recipient, donor, *stacked)?;
+            game.this_turn.now(&game.clock).consolidated.push(recipient.clone());
             vec![format!("{donor} consolidated into {recipient} (1.3e)")]
         }
         Command::LeaderLost { leader } => {

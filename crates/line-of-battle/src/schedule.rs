@@ -1,7 +1,7 @@
 //! Time on the Turn Record Track beyond the next turn: how long past turns lasted, how many
 //! turns an hour takes (4.3c, 5.0b), and arrivals still waiting (2.2 Play Note).
 
-use crate::clock::{Arrival, Clock};
+use crate::clock::{Arrival, Clock, Light};
 use crate::oob::Side;
 
 /// The time of the turn before `(day, minutes)`: 30 minutes earlier when that turn was a
@@ -57,6 +57,56 @@ pub fn waiting(clock: &Clock, side: Side) -> Vec<(usize, &Arrival)> {
         .collect()
 }
 
+/// What the Turn Record Track says of the current turn, for the screens (1.4, 1.4a-b, LCV
+/// 1.0d, 13.6h).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnFacts {
+    /// The Game Turn.
+    pub turn: u32,
+    /// The day of the scenario.
+    pub day: u8,
+    /// The time as the Track shows it.
+    pub time: String,
+    /// The turn's length in minutes (1.1: 15 by day, 30 at night; LCV 1.0d).
+    pub minutes: u16,
+    /// Day, Twilight or Night, once the Track is entered.
+    pub light: Option<Light>,
+    /// The Visibility in hexes; `None`: unlimited or the Track not entered (1.4b).
+    pub visibility: Option<u8>,
+    /// The Hour marker advances this turn (1.4: the :00 space).
+    pub hour_mark: bool,
+    /// The Midnight turn: Rebuilding (12.2), the Midnight Orders (13.5b), the Day marker
+    /// advances when it ends (1.4).
+    pub midnight: bool,
+    /// The first full Night Turn: no unit is Locked by EZOCs (6.4).
+    pub first_night: bool,
+    /// Within the Fluke Stoppage grace period (13.6h).
+    pub grace: bool,
+    /// The scenario's Last Turn.
+    pub last_turn: bool,
+}
+
+/// The current turn's facts.
+pub fn facts(game: &crate::game::Game) -> TurnFacts {
+    let c = &game.clock;
+    let light = c.light();
+    let (_, before) = previous(c, c.day, c.minutes);
+    let before = c.period_at(before).map(|p| p.light);
+    TurnFacts {
+        turn: c.turn,
+        day: c.day,
+        time: Clock::time_label(c.minutes),
+        minutes: c.length_at(c.minutes),
+        light,
+        visibility: c.visibility().ok().flatten(),
+        hour_mark: c.on_the_hour(),
+        midnight: c.midnight(),
+        first_night: light == Some(Light::Night) && before.is_some_and(|b| b != Light::Night),
+        grace: c.in_grace_period(),
+        last_turn: game.scenario.last == Some((c.day, c.minutes)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +135,27 @@ mod tests {
         c.turn = 13;
         assert_eq!(minutes_since(&c, 1), 180);
         assert_eq!(minutes_since(&c, 13), 0);
+    }
+
+    /// 1.4, 1.4a, 6.4: the Track's facts: night Visibility of two hexes, the first full Night
+    /// Turn, the hour marks.
+    #[test]
+    fn rule_1_4_the_turns_facts() {
+        use crate::clock::Period;
+        let mut g = crate::game::Game::new("g", "t", Clock::new(Side::Federal, 1, 20 * 60));
+        g.clock.periods = vec![
+            Period { from: 5 * 60, light: Light::Day, visibility: None },
+            Period { from: 19 * 60 + 30, light: Light::Twilight, visibility: Some(6) },
+            Period { from: 20 * 60, light: Light::Night, visibility: None },
+        ];
+        let f = facts(&g);
+        assert_eq!((f.light, f.visibility, f.first_night, f.hour_mark), (Some(Light::Night), Some(2), true, true));
+        g.clock.minutes = 21 * 60;
+        let f = facts(&g);
+        assert!(!f.first_night);
+        assert_eq!(f.minutes, 30);
+        g.clock.minutes = 19 * 60 + 45;
+        assert_eq!(facts(&g).visibility, Some(6));
     }
 
     /// 1.4 ruling: the Midnight turn is the last of its day.

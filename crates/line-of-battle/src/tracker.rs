@@ -80,7 +80,18 @@ pub enum TrackerCommand {
     },
     /// The scenario's facts.
     SetScenario(Scenario),
+    /// LCV 1.0b: in the two-map game, Confederate units leaving by N29.14/N31.14 or S9.23
+    /// reach the other exit 5 turns later: they leave the map and are entered as an arrival.
+    MarchBetweenMaps {
+        /// The units and Leaders.
+        units: Vec<String>,
+        /// Where they enter.
+        entry: String,
+    },
 }
+
+/// LCV 1.0b: the turns a march between the two maps takes.
+pub const MARCH_BETWEEN_MAPS_TURNS: u32 = 5;
 
 fn item(key: String, text: String, rule: &str, subject: Option<Subject>, required: bool) -> Todo {
     Todo { key, text, rule: rule.into(), subject, required, done: false }
@@ -485,6 +496,44 @@ pub(crate) fn execute(game: &mut Game, command: &TrackerCommand) -> Result<Vec<S
         TrackerCommand::SetScenario(s) => {
             game.scenario = s.clone();
             Ok(vec!["Scenario set".into()])
+        }
+        TrackerCommand::MarchBetweenMaps { units, entry } => {
+            let side = game.clock.phasing();
+            if units.is_empty() {
+                return Err(Refused::because("name the units that march"));
+            }
+            for id in units {
+                let ok = match (game.oob.unit(id), game.oob.leader(id)) {
+                    (Some(u), _) => u.side == side && u.on_map && !u.dead,
+                    (None, Some(l)) => l.side == side && l.on_map && !l.lost,
+                    _ => false,
+                };
+                if !ok {
+                    return Err(Refused::by("LCV 1.0b", format!("{id} is not the Phasing Player's on the map")));
+                }
+            }
+            for id in units {
+                if let Ok(u) = game.oob.unit_mut(id) {
+                    u.on_map = false;
+                } else if let Ok(l) = game.oob.leader_mut(id) {
+                    l.on_map = false;
+                }
+            }
+            let (day, minutes) = game.clock.after(MARCH_BETWEEN_MAPS_TURNS);
+            game.clock.arrivals.push(crate::clock::Arrival {
+                side,
+                day,
+                minutes,
+                units: units.clone(),
+                entry: entry.clone(),
+                removal: false,
+                done: false,
+            });
+            Ok(vec![format!(
+                "{} march off the map: they enter at {entry} at {} on day {day} (LCV 1.0b)",
+                units.join(", "),
+                crate::clock::Clock::time_label(minutes)
+            )])
         }
     }
 }

@@ -35,6 +35,8 @@ pub struct TurnRecord {
     pub rebuilt: bool,
     /// 4.4d: Open Order units that stood fast this Phase.
     pub stood_fast: Vec<String>,
+    /// 1.3e: recipients that absorbed a donor this Consolidation Segment.
+    pub consolidated: Vec<String>,
 }
 
 impl TurnRecord {

@@ -184,3 +184,84 @@ fn build(game: &mut Game, site: &Site) -> Result<Vec<String>, Refused> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Command, LineOfBattle};
+    use crate::orders::commands::OrderCommand;
+    use crate::orders::{DefensivePosition, Instructions};
+    use companion_core::session::Session;
+
+    fn site(hex: &str) -> Site {
+        Site {
+            hex: hex.into(),
+            formation: "1/1/1".into(),
+            facing: "west".into(),
+            line_held: true,
+            unattacked: true,
+            woods: true,
+        }
+    }
+
+    fn build(s: &mut Session<LineOfBattle>, site: Site) -> Result<Vec<String>, Refused> {
+        s.dispatch(&Command::Works(WorksCommand::Build(site)), 0.0).map(|o| o.lines)
+    }
+
+    fn defending() -> Session<LineOfBattle> {
+        let mut s = Session::<LineOfBattle>::new(crate::orders::test_game());
+        let dp = DefensivePosition {
+            orientation: "west".into(),
+            front_line: "the ridge".into(),
+            left: "the Pike".into(),
+            right: "the cut".into(),
+        };
+        let order = OrderCommand::InForce {
+            side: Side::Federal,
+            kind: OrderKind::Defensive,
+            formation: "1/1".into(),
+            recipient: "Wadsworth".into(),
+            instructions: Instructions { position: Some(dp), ..Instructions::default() },
+        };
+        s.dispatch(&Command::Orders(Box::new(order)), 0.0).unwrap();
+        for (side, n) in LCV_POOLS {
+            s.dispatch(&Command::Works(WorksCommand::Allocate { side, markers: n }), 0.0).unwrap();
+        }
+        s
+    }
+
+    /// 5.0b: the same Defensive Orders for at least 3 hours, a unit in Line all that time, no
+    /// attack, some Woods; LCV 1.0a: 15 Federal markers, none Confederate.
+    #[test]
+    fn rule_5_0b_building_breastworks() {
+        let mut s = defending();
+        assert_eq!(build(&mut s, site("B14.24")).unwrap_err().rule, Some("5.0b"), "not yet 3 hours");
+        while s.game().clock.turn < 13 {
+            s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        }
+        assert!(build(&mut s, Site { woods: false, ..site("B14.24") }).is_err());
+        assert!(build(&mut s, Site { line_held: false, ..site("B14.24") }).is_err());
+        build(&mut s, site("B14.24")).unwrap();
+        assert_eq!(s.game().works.available(Side::Federal), 14);
+        // Rebuilding the same hex changes its Facing; no hex holds two markers.
+        build(&mut s, Site { facing: "north".into(), ..site("B14.24") }).unwrap();
+        assert_eq!(s.game().works.placed.len(), 1);
+        assert_eq!(s.game().works.available(Side::Confederate), 0);
+    }
+
+    /// 5.0c: the owner's marker goes back to his pool; the enemy's is destroyed for good.
+    #[test]
+    fn rule_5_0c_removing_breastworks() {
+        let mut s = defending();
+        while s.game().clock.turn < 13 {
+            s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        }
+        build(&mut s, site("B14.24")).unwrap();
+        build(&mut s, site("B14.25")).unwrap();
+        let remove = |hex: &str, by| Command::Works(WorksCommand::Remove { hex: hex.into(), by });
+        s.dispatch(&remove("B14.24", Side::Federal), 0.0).unwrap();
+        assert_eq!(s.game().works.available(Side::Federal), 14);
+        s.dispatch(&remove("B14.25", Side::Confederate), 0.0).unwrap();
+        assert_eq!((s.game().works.pool(Side::Federal), s.game().works.available(Side::Federal)), (14, 14));
+    }
+}

@@ -127,10 +127,9 @@ fn rule_2_2_arrivals_wait_until_placed() {
     assert!(find(s.game(), "arrival-0").is_some());
     to(&mut s, 2, false, Segment::Reinforcements);
     assert!(find(s.game(), "arrival-0").is_some(), "still waiting the next turn");
-    assert!(
-        s.dispatch(&Command::Orders(Box::new(OrderCommand::Arrive(0))), 0.0).is_err(),
-        "2.2's exact time still rules the command"
-    );
+    s.dispatch(&Command::Orders(Box::new(OrderCommand::Arrive(0))), 0.0).unwrap();
+    assert!(find(s.game(), "arrival-0").is_none());
+    assert_eq!(s.game().oob.unit("2 Wisc").map(|u| u.on_map), Some(true));
 }
 
 /// 12.1: the Rally Phase's items in order, each done when the game shows it.
@@ -225,6 +224,35 @@ fn ticks_by_hand() {
     assert!(s.undo());
     assert!(find(s.game(), &key).is_some_and(|i| !i.done));
     assert!(s.dispatch(&Command::Tracker(TrackerCommand::Tick { key: "nothing".into(), done: true }), 0.0).is_err());
+}
+
+/// LCV 1.0b: a march between the two maps takes 5 turns, then the units are due to enter.
+#[test]
+fn rule_lcv_1_0b_march_between_the_maps() {
+    let mut s = Session::<LineOfBattle>::new(start());
+    let march =
+        Command::Tracker(TrackerCommand::MarchBetweenMaps { units: vec!["2 Wisc".into()], entry: "S9.23".into() });
+    s.dispatch(&march, 0.0).unwrap();
+    assert_eq!(s.game().oob.unit("2 Wisc").map(|u| u.on_map), Some(false));
+    to(&mut s, 5, false, Segment::Reinforcements);
+    assert!(find(s.game(), "arrival-0").is_none());
+    to(&mut s, 6, false, Segment::Reinforcements);
+    assert!(find(s.game(), "arrival-0").is_some());
+}
+
+/// 1.3e: Consolidation in the Consolidation Segment, one donor per recipient in a Segment.
+#[test]
+fn rule_1_3e_consolidation_in_its_segment() {
+    let mut g = start();
+    g.oob.add_unit(crate::oob::tests::unit("6 Wisc", "1/1/1", 6, 1)).unwrap();
+    g.oob.add_unit(crate::oob::tests::unit("7 Wisc", "1/1/1", 6, 1)).unwrap();
+    let mut s = Session::<LineOfBattle>::new(g);
+    let c = |donor: &str| Command::Consolidate { recipient: "19 Ind".into(), donor: donor.into(), stacked: true };
+    assert_eq!(s.dispatch(&c("6 Wisc"), 0.0).unwrap_err().rule, Some("1.3e"));
+    to(&mut s, 1, false, Segment::Consolidation);
+    s.dispatch(&c("6 Wisc"), 0.0).unwrap();
+    assert_eq!(s.dispatch(&c("7 Wisc"), 0.0).unwrap_err().rule, Some("1.3e"));
+    assert_eq!(s.game().oob.unit("19 Ind").map(|u| u.strength), Some(5));
 }
 
 fn subject_exists(g: &Game, s: &Subject) -> bool {
