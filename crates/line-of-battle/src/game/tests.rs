@@ -219,6 +219,22 @@ fn the_saved_games_line() {
     assert_eq!(serde_json::to_value(&g).unwrap()["system"], "line-of-battle");
 }
 
+/// A game saved before the combat, supply, Breastworks and tracker state existed reads with
+/// all of it empty.
+#[test]
+fn a_game_saved_by_an_earlier_build_still_reads() {
+    let g = game();
+    let mut value = serde_json::to_value(&g).unwrap();
+    let fields = ["this_turn", "dues", "charge", "supply", "works", "ranks", "ticks", "scenario"];
+    if let Some(map) = value.as_object_mut() {
+        for f in fields {
+            assert!(map.remove(f).is_some(), "{f}");
+        }
+    }
+    use companion_core::doc::StoredGame;
+    assert_eq!(Game::from_stored(value), Ok(g));
+}
+
 proptest! {
     /// Whatever losses and corrections the players enter, a unit's Strength stays between
     /// zero and its printed SPs, and it is Dead exactly at zero.
