@@ -209,9 +209,11 @@ fn orders(game: &Game, side: Side, items: &mut Vec<Todo>) {
             _ => {}
         }
     }
+    let quiet = crate::orders::commands::after_midnight_before_twilight(game);
     if let Some(army) = leader_of_side(game, side)
         && army.on_map
         && !game.clock.midnight()
+        && !quiet
     {
         let mut i = item(
             "army-order".into(),
@@ -393,6 +395,8 @@ fn consolidation(game: &Game, side: Side, items: &mut Vec<Todo>) {
 }
 
 fn activity(game: &Game, side: Side, items: &mut Vec<Todo>) {
+    vacancies(game, side, items);
+    endings(game, side, items);
     for f in game.oob.formations.iter().filter(|f| f.side == side && f.echelon == Echelon::Brigade) {
         if crate::promotion::zero_roll_due(game, &f.id) {
             items.push(item(
