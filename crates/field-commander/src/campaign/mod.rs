@@ -493,3 +493,6 @@ impl Campaign {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -460,7 +460,12 @@ impl Campaign {
                 }
             }
             Order::Otherwise(first, then) => match self.carry_out(first, g, picks, depth + 1)? {
-                Moved::Done(_) | Moved::Cannot(_) => self.carry_out(then, g, picks, depth + 1)?,
+                Moved::Done(why) | Moved::Cannot(why) => match self.carry_out(then, g, picks, depth + 1)? {
+                    Moved::Hold(next) => Moved::Hold(format!("{why}, so: {next}")),
+                    Moved::Done(next) => Moved::Done(format!("{why}, so: {next}")),
+                    Moved::Cannot(next) => Moved::Cannot(format!("{why}, so: {next}")),
+                    other => other,
+                },
                 other => other,
             },
             Order::Text(words) => Moved::ByHand(words.clone()),

@@ -164,3 +164,6 @@ impl CampaignDef {
         CellRef::new(format!("Campaign Information Sheet, {}", self.name), row, column)
     }
 }
+
+#[cfg(test)]
+mod tests;

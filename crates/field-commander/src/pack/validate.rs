@@ -102,9 +102,8 @@ fn counters(p: &CampaignPack, e: &mut Errors) {
             e.add(
                 &at,
                 format!(
-                    "a {:?} counter{} cannot be a {:?} (4.8, 6.1, 6.2)",
-                    kind,
-                    if d.counter.named { " with a commander's name" } else { "" },
+                    "a counter of type {kind:?}{} cannot be a {:?} (4.8, 6.1, 6.2)",
+                    if d.counter.named { " with a commander's name" } else { " without a commander's name" },
                     d.echelon
                 ),
             );
