@@ -343,7 +343,7 @@ impl Campaign {
         }
         let dist = self.def.map.distances_to(&conf, &self.closed_rivers());
         if n == 1 || dist.get(&g.area).is_some_and(|d| *d <= u32::from(n)) {
-            return Ok(self.toward(&g.area, &conf, n, picks, "the closest Confederate Force"));
+            return self.toward_closest_confederates(&g.area, &conf, n, picks);
         }
         // Advance x2, x3 out of reach: toward the weakest Confederate-occupied Area, unless that
         // would end beside Confederates stronger than the group (16.4).
@@ -356,6 +356,17 @@ impl Campaign {
         };
         let moved = self.toward(&g.area, std::slice::from_ref(&target), n, picks, &target);
         self.hold_if_outmatched(g, moved)
+    }
+
+    /// Toward the closest Confederate Force; between equally close ones, toward the weaker
+    /// (20.0's example), then a pick.
+    fn toward_closest_confederates(&self, from: &str, areas: &[String], n: u8, picks: &mut Picks) -> RuleResult<Moved> {
+        match self.nearest_weakest(from, areas, picks)? {
+            Some(target) => {
+                Ok(self.toward(from, std::slice::from_ref(&target), n, picks, "the closest Confederate Force"))
+            }
+            None => Ok(Moved::Cannot("no way toward a Confederate Force".into())),
+        }
     }
 
     fn hold_if_outmatched(&self, g: &OrdersGroup, moved: Moved) -> RuleResult<Moved> {
@@ -448,7 +459,7 @@ impl Campaign {
                 if targets.is_empty() {
                     Moved::Cannot("no Confederate Force within the Battle Area".into())
                 } else {
-                    self.toward(from, &targets, 1, picks, "the closest Confederate Force")
+                    self.toward_closest_confederates(from, &targets, 1, picks)?
                 }
             }
             Order::TowardClosestUnionHeld => {

@@ -211,31 +211,19 @@ fn quick_battle_turn_by_turn_to_the_last_confederate() {
 }
 
 #[test]
-fn quick_battle_a_rout_at_3_to_1_and_the_routed_union_leaves() {
+fn quick_battle_an_army_destroyed_to_the_last_force_ends_it_without_a_rout() {
     let mut c = orchard_battle(BattleRules::Quick);
-    let a = id(&c, "Grey Infantry A");
-    put(&mut c, a, area("Orchard"));
+    put_k(&mut c, "Grey Infantry A", area("Orchard"));
     quick(&mut c, QuickCommand::Begin { area: "Orchard".into() });
     quick(&mut c, QuickCommand::FogRoll { roll: d(2) });
     quick(&mut c, QuickCommand::FogEvent(FogChoices::default()));
     // 17 against 8 at +9: the +4 or more column, a column left for Lee's absence: +1 to +3.
     // A 9 there: A 2, D 3: the Brigade goes, Blue Infantry C is flipped then destroyed.
+    let cp = c.confederate_cp;
     let r = quick(&mut c, fight(9));
-    let blue = id(&c, "Blue Infantry C");
-    assert_eq!(place(&c, blue), Place::ReinforcementCup, "{:?}", r.lines);
+    assert_eq!(place(&c, id(&c, "Blue Infantry C")), Place::ReinforcementCup, "{:?}", r.lines);
     assert!(c.battle.is_none(), "the Union army is destroyed to the last force");
-    // A 3:1 Rout with forces left: the routed Union forces go to random Areas it holds.
-    let mut c = orchard_battle(BattleRules::Quick);
-    put(&mut c, a, area("Orchard"));
-    put_k(&mut c, "Grey Guns", area("Orchard"));
-    put_k(&mut c, "Blue Battery 4", area("Orchard"));
-    quick(&mut c, QuickCommand::Begin { area: "Orchard".into() });
-    quick(&mut c, QuickCommand::FogRoll { roll: d(2) });
-    quick(&mut c, QuickCommand::FogEvent(FogChoices::default()));
-    // 21 against 12: +9; a 1 in +1 to +3: A 3, D 1: the Brigade goes, 21 less... the Line
-    // infantry takes two, the Veteran Cavalry one: 21 becomes 11 against 10: no Rout.
-    let r = quick(&mut c, fight(1));
-    assert_eq!(c.battle.as_ref().map(|b| b.stage), Some(QuickStage::Decide), "{:?}", r.lines);
+    assert_eq!(c.confederate_cp, cp, "no Command Point for a Rout");
 }
 
 #[test]

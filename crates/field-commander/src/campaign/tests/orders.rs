@@ -247,3 +247,65 @@ fn rule_16_3_every_group_rolls_before_the_step_ends_and_a_missing_chart_is_said(
     );
     assert!(e.contains("the sheet offers no Hard Campaign Map Orders (16.1.1) chart"), "{e}");
 }
+
+#[test]
+fn rule_20_0_example_between_two_equally_close_confederate_forces_the_weaker() {
+    let mut c = at_orders();
+    for k in ["Grey Garrison", "Grey Fortification", "Grey Guns"] {
+        put_k(&mut c, k, Place::Beside);
+    }
+    for k in ["Grey Infantry C", "Grey Cavalry", "Grey Regiment"] {
+        put_k(&mut c, k, area("Ford"));
+    }
+    c.lee = Some("Ford".into());
+    for k in ["Grey Infantry A", "Grey Brigade"] {
+        put_k(&mut c, k, area("Hills"));
+    }
+    let cav = id(&c, "Blue Cavalry");
+    put(&mut c, cav, area("Crossroads"));
+    c.groups = c.union_groups();
+    // The Ford holds 12, the Hills 10, both one Area away: the Advance goes to the weaker.
+    order(&mut c, "Crossroads", &[4], 0);
+    assert_eq!(place(&c, cav), area("Hills"));
+}
+
+#[test]
+fn rule_14_5_quick_a_rout_at_3_to_1_sends_the_routed_union_away() {
+    let mut c = practice_with(BattleRules::Quick);
+    run(&mut c, CampaignCommand::AdvanceTurn);
+    for k in ["Grey Infantry A", "Grey Infantry C", "Grey Cavalry", "Grey Guns"] {
+        put_k(&mut c, k, area("Ridge"));
+    }
+    put_k(&mut c, "Blue Regiment", area("Orchard"));
+    let forces = c.in_area("Ridge", Loyalty::Confederate);
+    run(&mut c, CampaignCommand::Move { forces, lee: false, to: "Orchard".into() });
+    run(&mut c, CampaignCommand::EndMoves);
+    run(&mut c, CampaignCommand::Quick(QuickCommand::Begin { area: "Orchard".into() }));
+    run(&mut c, CampaignCommand::Quick(QuickCommand::FogRoll { roll: d(2) }));
+    run(&mut c, CampaignCommand::Quick(QuickCommand::FogEvent(FogChoices::default())));
+    // 21 against 9 at +12, a column left without Lee: +1 to +3; an 8 there: A 2, D 3. The Line
+    // infantry goes (15 left); the Brigade, the Regiment go and Blue Infantry C is flipped (4).
+    let cp = c.confederate_cp;
+    let r = run(
+        &mut c,
+        CampaignCommand::Quick(QuickCommand::Fight {
+            roll: d(8),
+            confederate_shift: None,
+            union_picks: vec![],
+            confederate_picks: vec![],
+        }),
+    );
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l
+                == "The Unions are Routed at 3:1 (14.5 (Quick)); the Confederates gain 1 Command Points (15.3, 18.4)"),
+        "{:?}",
+        r.lines
+    );
+    assert_eq!(c.confederate_cp, cp + 1);
+    assert_eq!(c.battle.as_ref().unwrap().stage, QuickStage::Routed(Loyalty::Union));
+    run(&mut c, CampaignCommand::Quick(QuickCommand::Rout { union_picks: vec![], confederate_to: vec![] }));
+    assert_eq!(place(&c, id(&c, "Blue Infantry C")), area("Depot"), "to an adjacent Area the Union Holds");
+    assert!(c.battle.is_none() && c.pending_battles().is_empty());
+}
