@@ -205,7 +205,7 @@ impl Campaign {
                     let p = self.piece_mut(g)?;
                     p.place = Place::Area(area.to_string());
                     p.strength = Strength::Full;
-                    r.say(format!("{} takes its place for the {winner:?}s (5.9.1, 5.9.2)", self.name(g)));
+                    r.say(format!("{} takes its place for the {winner:?} forces (5.9.1, 5.9.2)", self.name(g)));
                     self.join_group(g, area, &mut Picks::new(&[]), r)?;
                 }
                 None => {
@@ -214,7 +214,7 @@ impl Campaign {
                         Loyalty::Confederate => self.confederate_cp += 2,
                     }
                     r.say(format!(
-                        "No {winner:?} gun to put in its place: the {winner:?}s gain 2 Command Points (5.9.2)"
+                        "No {winner:?} gun to put in its place: the {winner:?} forces gain 2 Command Points (5.9.2)"
                     ));
                 }
             }

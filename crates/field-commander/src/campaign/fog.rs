@@ -279,3 +279,24 @@ pub fn place_words(p: &Place) -> String {
         Place::Unused => "not in this campaign".into(),
     }
 }
+
+/// A Fog of War event in the table's words (10.2.6-10.2.8).
+pub fn fog_words(event: FogEvent) -> String {
+    match event {
+        FogEvent::RandomInsight => "Select 1 Insight at random".into(),
+        FogEvent::GainCommandPoints(n) => format!("You gain {n} Command Points"),
+        FogEvent::GainScout => "You gain 1 Scout".into(),
+        FogEvent::BuyBrigade => "Pay 2 Command Points to add 1 Confederate Brigade to 1 Confederate Held Area".into(),
+        FogEvent::RegimentOrCommandPoints => {
+            "Roll d10: 1-5 add 1 Union Regiment, 6-10 transfer 2 of your Command Points to the Union".into()
+        }
+        FogEvent::Disease => "Disease".into(),
+        FogEvent::VirulentDisease => "Virulent Disease".into(),
+        FogEvent::UnionReinforcement => "Add 1 random Union Reinforcement to the Battle".into(),
+        FogEvent::FortificationOrGarrison => {
+            "Roll d10: 1-2 add 1 Union Fortification, 3-10 add 1 Union Garrison".into()
+        }
+        FogEvent::UnionPlans(n) => format!("Union gains +{n} Special Battle Plans"),
+        FogEvent::Desertion => "Desertion".into(),
+    }
+}

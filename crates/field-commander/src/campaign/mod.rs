@@ -21,7 +21,7 @@ mod victory;
 
 pub use battles::{BattleResult, Fate};
 pub use command::{CampaignCommand, CampaignError, CampaignSystem, apply};
-pub use fog::FogChoices;
+pub use fog::{FogChoices, fog_words, place_words};
 pub use orders::{GroupKey, OrdersGroup};
 pub use quick_battle::{QuickBattle, QuickCommand, QuickStage};
 pub use union_resupply::{UnionResupplyCommand, UnionStage};

@@ -198,6 +198,8 @@ impl Campaign {
         let order =
             chart.rows.get(usize::from(value - 1)).ok_or_else(|| RuleError::Missing(cell()))?.get(cell)?.clone();
         let who = format!("{} in {} ({} forces)", self.group_name(&g.tag), g.area, g.members.len());
+        let mut chars = who.chars();
+        let who: String = chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default();
         for (i, roll) in rolls.iter().enumerate() {
             r.rolled(format!("Union Orders, {who}{}", if i > 0 { " (re-roll)" } else { "" }), *roll);
         }
@@ -208,7 +210,7 @@ impl Campaign {
         if shift != 0 {
             r.say(format!("{} Scouts spent to shift the roll by {shift:+} (16.3.1)", shift.unsigned_abs()));
         }
-        r.say(format!("{who}: {value} on the {chart_name} chart: {order:?}"));
+        r.say(format!("{who}: {value} on the {chart_name} chart: \u{201c}{}\u{201d}", order.words()));
         let mut picks = Picks::new(picks);
         let moved = self.carry_out(&order, &g, &mut picks, 0)?;
         let path = match moved {

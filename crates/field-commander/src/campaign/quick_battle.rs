@@ -155,10 +155,10 @@ impl Campaign {
                 r.rolled("Fog of War", *roll);
                 let row = fog_of_war(self.settings.difficulty.fog, *roll, self.hard_fog_row_9.value().copied())?;
                 r.say(format!(
-                    "Fog of War {}: {} Battle Turns, {:?} ({:?} table, 10.2.6-10.2.8)",
+                    "Fog of War {}: {} Battle Turns, {} ({:?} table, 10.2.6-10.2.8)",
                     roll.value(),
                     row.turns,
-                    row.event,
+                    super::fog::fog_words(row.event),
                     self.settings.difficulty.fog
                 ));
                 self.battle = Some(b);
@@ -194,7 +194,7 @@ impl Campaign {
                     Loyalty::Confederate => self.confederate_leaves(&b.area, confederate_to, r)?,
                 }
                 self.battle = None;
-                r.say(format!("The battle in {} ends: the {side:?}s are Routed (14.7 (Quick))", b.area));
+                r.say(format!("The battle in {} ends: the {side:?} forces are Routed (14.7 (Quick))", b.area));
             }
             QuickCommand::Retreat { confederate_to } => {
                 let b = self.quick_stage(QuickStage::Decide, "the choice to retreat")?;
@@ -222,7 +222,7 @@ impl Campaign {
         let very_quick = self.settings.battles == BattleRules::VeryQuick;
         let lee_present = self.lee.as_deref() == Some(area);
         r.say(format!(
-            "A {} battle in {area}: the {attacker:?}s attack, as it is their phase (Determine Attacker; 14.8.4 (Quick)){}",
+            "A {} battle in {area}: the {attacker:?} forces attack, as it is their phase (Determine Attacker; 14.8.4 (Quick)){}",
             if very_quick { "Very Quick" } else { "Quick" },
             if lee_present { "; Robert E. Lee is present" } else { "" }
         ));
@@ -252,7 +252,7 @@ impl Campaign {
         };
         let winner = loser.opponent();
         r.say(format!(
-            "Envelopment Check: {union} Union against {confederate} Confederate: the {loser:?}s are Enveloped and destroyed (10.2.9)"
+            "Envelopment Check: {union} Union against {confederate} Confederate: the {loser:?} forces are Enveloped and destroyed (10.2.9)"
         ));
         for id in self.in_area(area, loser) {
             let to = self.destroyed_place(id)?;
@@ -263,7 +263,7 @@ impl Campaign {
             Loyalty::Union => self.union_cp += cp,
             Loyalty::Confederate => self.confederate_cp += cp,
         }
-        r.say(format!("The {winner:?}s gain {cp} Command Points for the Envelopment (15.3, 18.4)"));
+        r.say(format!("The {winner:?} forces gain {cp} Command Points for the Envelopment (15.3, 18.4)"));
         self.battle = None;
         Ok(())
     }
@@ -299,7 +299,7 @@ impl Campaign {
         r.rolled("Battle Resolution Table", roll);
         if !b.very_quick {
             r.say(format!(
-                "Battle Turn {} of {}: the {attacker:?}s attack (Determine Attacker (Quick))",
+                "Battle Turn {} of {}: the {attacker:?} forces attack (Determine Attacker (Quick))",
                 b.turn, b.turns
             ));
         }
@@ -343,7 +343,7 @@ impl Campaign {
             let spare = hits.saturating_sub(u32::try_from(taken).unwrap_or(u32::MAX));
             if spare > 0 {
                 r.say(format!(
-                    "{spare} Hits on the {side:?}s are discounted: none of their forces is left (11.10 (Very Quick))"
+                    "{spare} Hits on the {side:?} forces are discounted: none of their forces is left (11.10 (Very Quick))"
                 ));
             }
         }
@@ -369,7 +369,7 @@ impl Campaign {
                 Loyalty::Union => self.union_cp += cp,
                 Loyalty::Confederate => self.confederate_cp += cp,
             }
-            r.say(format!("The {routed:?}s are Routed at 3:1 (14.5 (Quick)); the {winner:?}s gain {cp} Command Points (15.3, 18.4)"));
+            r.say(format!("The {routed:?} forces are Routed at 3:1 (14.5 (Quick)); the {winner:?} forces gain {cp} Command Points (15.3, 18.4)"));
             self.destroy_statics(routed, &area, r)?;
             self.capture_guns(routed, &area, r)?;
             b.stage = QuickStage::Routed(routed);
@@ -398,7 +398,7 @@ impl Campaign {
         let result = match withdrawal_check(union, confederate) {
             WithdrawalCheck::Retreats(side) => {
                 r.say(format!(
-                    "{union} Union against {confederate} Confederate: the {side:?}s are at 2:1 and Retreat (14.8)"
+                    "{union} Union against {confederate} Confederate: the {side:?} forces are at 2:1 and Retreat (14.8)"
                 ));
                 if side == Loyalty::Union { Withdrawal::UnionRetreat } else { Withdrawal::ConfederateRetreat }
             }
@@ -431,7 +431,7 @@ impl Campaign {
             Withdrawal::Rejoin => {
                 let attacker = if union >= confederate { Loyalty::Union } else { Loyalty::Confederate };
                 r.say(format!(
-                    "Rejoin: a new battle at once, the {attacker:?}s attacking with the greater combined Combat Value (14.8.1 (Quick); ruling \u{201c}Rejoin at equal strength\u{201d})"
+                    "Rejoin: a new battle at once, the {attacker:?} forces attacking with the greater combined Combat Value (14.8.1 (Quick); ruling \u{201c}Rejoin at equal strength\u{201d})"
                 ));
                 self.begin_quick(&area, attacker, r);
             }

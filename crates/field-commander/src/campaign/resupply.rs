@@ -28,7 +28,7 @@ impl Campaign {
         let got = self.gain_scouts(scouts)?;
         self.resupply_step = 0;
         r.say(format!("Confederate Resupply: +{cp} Command Points (15.3), now {}", self.confederate_cp));
-        r.say(format!("+{got} Scouts of {scouts}{why} (15.3.1), now {}", self.scouts));
+        r.say(format!("+{got} Scouts (the sheet gives {scouts}{why}) (15.3.1), now {}", self.scouts));
         if got < scouts {
             r.say("The Scout counters are a hard limit: no more are left (4.10)");
         }

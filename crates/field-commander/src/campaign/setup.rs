@@ -108,7 +108,10 @@ impl Campaign {
                 match found {
                     Some(id) => {
                         c.piece_mut(id)?.place = Place::Area(area.clone());
-                        r.say(format!("{} placed in {area}: a City or Fort held by the {side:?}s (7.6)", c.name(id)));
+                        r.say(format!(
+                            "{} placed in {area}: a City or Fort held by the {side:?} forces (7.6)",
+                            c.name(id)
+                        ));
                     }
                     None => r.say(format!("No {side:?} {kind:?} counter left for {area} (7.6)")),
                 }

@@ -234,7 +234,7 @@ impl Campaign {
                     .get(cell)?
                     .clone();
                 r.rolled(format!("Union Resupply Table, roll {}", n + 1), *roll);
-                r.say(format!("Union Resupply Table: {} gives {row:?} (18.2)", roll.value()));
+                r.say(format!("Union Resupply Table: {} gives \u{201c}{}\u{201d} (18.2)", roll.value(), row.words()));
                 self.resupply_result(&row, *follow_up, &mut Picks::new(picks), r)?;
                 self.union_stage = UnionStage::Table(n + 1);
             }

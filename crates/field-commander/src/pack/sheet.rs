@@ -188,6 +188,36 @@ pub enum Order {
     Text(String),
 }
 
+impl Order {
+    /// The order in the chart's words (16.4).
+    pub fn words(&self) -> String {
+        let held = |p: &HeldPlace| match p {
+            HeldPlace::Objective => "Objective",
+            HeldPlace::CityOrFort => "City or Fort",
+        };
+        let times = |n: u8| if n > 1 { format!(" x{n}") } else { String::new() };
+        match self {
+            Order::Hold => "Hold".into(),
+            Order::Advance(n) => format!("Advance{}", times(*n)),
+            Order::Random => "Move to a random adjacent Area".into(),
+            Order::TowardUnionHeld(p) => format!("Union-Held {}", held(p)),
+            Order::TowardConfederateHeld(p, n) => format!("Confederate-Held {}{}", held(p), times(*n)),
+            Order::MoveToward(to, n) => {
+                let to = match to {
+                    Toward::Area(a) => a.clone(),
+                    Toward::Lee => "Robert E. Lee".into(),
+                };
+                if *n > 1 { format!("Move {n} Areas toward {to}") } else { format!("Move toward {to}") }
+            }
+            Order::TowardClosestConfederate(true) => "Move to the closest Confederate Force in the Battle Area".into(),
+            Order::TowardClosestConfederate(false) => "Move to the closest Confederate Force".into(),
+            Order::TowardClosestUnionHeld => "Advance to the closest Union Held Area".into(),
+            Order::Otherwise(a, b) => format!("{}. Otherwise, {}", a.words(), b.words()),
+            Order::Text(t) => t.clone(),
+        }
+    }
+}
+
 /// A Union Orders chart: the ten results of the d10 (16.1).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrdersChart {
@@ -267,6 +297,25 @@ pub enum Resupply {
     Static(ForceType, Vec<Given<String>>),
     /// Words the engine does not read: the player applies them.
     Text(String),
+}
+
+impl Resupply {
+    /// The result in the table's words (18.2).
+    pub fn words(&self) -> String {
+        match self {
+            Resupply::Nothing => "Nothing".into(),
+            Resupply::CommandPoints(n) => format!("{n} Command Points"),
+            Resupply::Additional { echelon, count, arm } => {
+                let arm = arm.map(|k| format!("{k:?} ")).unwrap_or_default();
+                format!("{count} {arm}{echelon:?}{}", if *count > 1 { " counters" } else { "" })
+            }
+            Resupply::Battery(_) => "1 Artillery Battery (roll again for its Combat Value)".into(),
+            Resupply::Reinforcement => "1 Reinforcement".into(),
+            Resupply::Static(kind, areas) if areas.is_empty() => format!("1 {kind:?}"),
+            Resupply::Static(kind, _) => format!("1 {kind:?} (roll again for its Area)"),
+            Resupply::Text(t) => t.clone(),
+        }
+    }
 }
 
 /// The Union Resupply Table: the ten results of the d10 (18.2).

@@ -158,7 +158,7 @@ fn rule_10_2_9_envelopment_destroys_the_weaker_side_before_any_fight() {
     let r = quick(&mut c, QuickCommand::FogEvent(FogChoices::default()));
     assert!(
         r.lines.iter().any(|l| l
-            == "Envelopment Check: 3 Union against 13 Confederate: the Unions are Enveloped and destroyed (10.2.9)"),
+            == "Envelopment Check: 3 Union against 13 Confederate: the Union forces are Enveloped and destroyed (10.2.9)"),
         "{:?}",
         r.lines
     );
@@ -199,13 +199,13 @@ fn quick_battle_turn_by_turn_to_the_last_confederate() {
     // defending without Lee: +4 or more; a 9 there is A 1 D 3.
     let r = quick(&mut c, fight(9));
     assert!(
-        r.lines.iter().any(|l| l == "Battle Turn 2 of 2: the Unions attack (Determine Attacker (Quick))"),
+        r.lines.iter().any(|l| l == "Battle Turn 2 of 2: the Union forces attack (Determine Attacker (Quick))"),
         "{:?}",
         r.lines
     );
     assert_eq!(place(&c, cav), Place::Beside);
     assert_eq!(c.piece(blue).unwrap().strength, Strength::Reduced);
-    assert!(r.lines.iter().any(|l| l.starts_with("2 Hits on the Confederates are discounted")), "{:?}", r.lines);
+    assert!(r.lines.iter().any(|l| l.starts_with("2 Hits on the Confederate forces are discounted")), "{:?}", r.lines);
     assert!(c.battle.is_none(), "every Confederate destroyed: the battle ends (14.7 (Quick))");
     run(&mut c, CampaignCommand::EndBattles);
 }

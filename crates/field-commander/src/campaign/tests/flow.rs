@@ -15,7 +15,7 @@ fn rule_7_8_and_7_6_the_practice_set_up() {
     assert_eq!(place(&c, id(&c, "Grey Fortification")), area("Capital"));
     assert_eq!(place(&c, id(&c, "Blue Garrison")), area("Depot"));
     assert_eq!(place(&c, id(&c, "Blue Fortification")), area("Depot"));
-    assert!(r.lines.iter().any(|l| l.contains("a City or Fort held by the Confederates (7.6)")), "{:?}", r.lines);
+    assert!(r.lines.iter().any(|l| l.contains("a City or Fort held by the Confederate forces (7.6)")), "{:?}", r.lines);
     // 7.10-7.12: the extras beside the map, in the Additional Forces cup, in the pile.
     assert!(ids(&c, "Grey Brigade").iter().all(|i| place(&c, *i) == Place::Beside));
     let brigades = ids(&c, "Blue Brigade");
@@ -237,4 +237,39 @@ fn by_hand_moves_and_points_for_special_rules_keep_the_limits() {
     );
     run(&mut c, CampaignCommand::AdjustPoints { confederate_cp: 3, union_cp: -2, scouts: 1, why: "x".into() });
     assert_eq!((c.confederate_cp, c.union_cp, c.scouts), (5, 0, 2));
+}
+
+#[test]
+fn the_campaign_is_a_game_system_with_undo_and_survives_a_reload() {
+    use companion_core::session::Session;
+    let mut s = Session::<CampaignSystem>::new(practice());
+    s.dispatch(&CampaignCommand::AdvanceTurn, 1.0).unwrap();
+    let a = id(s.game(), "Grey Infantry A");
+    s.dispatch(&CampaignCommand::Move { forces: vec![a], lee: false, to: "Mill".into() }, 2.0).unwrap();
+    assert!(s.dispatch(&CampaignCommand::Move { forces: vec![a], lee: false, to: "Ford".into() }, 3.0).is_err());
+    let text = serde_json::to_string(s.game()).unwrap();
+    let back: Campaign = serde_json::from_str(&text).unwrap();
+    assert_eq!(&back, s.game());
+    assert!(s.game().log.iter().any(|l| l.text.contains("Capital \u{2192} Mill")));
+    assert!(s.undo());
+    assert_eq!(place(s.game(), a), area("Capital"));
+}
+
+#[test]
+fn a_campaign_starts_only_from_a_sound_pack_and_asks_for_what_it_lacks() {
+    let seven = crate::pack::seven_days_from_the_text();
+    let e = Campaign::start(&seven, crate::pack::SEVEN_DAYS, Settings::default()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("campaign: the campaign pack is not sound: Seven Days Battles, starting force 1 (Longstreet)"),
+        "{e}"
+    );
+    let mut pack = practice_pack();
+    pack.campaigns[0].starting.scouts = crate::pack::Given::Missing;
+    let e = Campaign::start(&pack, PRACTICE, Settings::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Campaign Information Sheet, Practice Campaign (made up), Set-up (7.4), Scouts is not in the rulebook text: enter it from your game's printed tables"
+    );
+    assert!(Campaign::start(&practice_pack(), "Gettysburg", Settings::default()).is_err());
 }

@@ -128,7 +128,9 @@ fn rule_16_4_advance_moves_toward_the_closest_confederate_force() {
     let cav = id(&c, "Blue Cavalry");
     let r = order(&mut c, "Hills", &[4], 0);
     assert!(
-        r.lines.iter().any(|l| l.contains(": 4 on the Campaign Map Orders (16.1.1), Regular chart: Advance(1)")),
+        r.lines
+            .iter()
+            .any(|l| l.contains(": 4 on the Campaign Map Orders (16.1.1), Regular chart: \u{201c}Advance\u{201d}")),
         "{:?}",
         r.lines
     );
@@ -299,7 +301,7 @@ fn rule_14_5_quick_a_rout_at_3_to_1_sends_the_routed_union_away() {
         r.lines
             .iter()
             .any(|l| l
-                == "The Unions are Routed at 3:1 (14.5 (Quick)); the Confederates gain 1 Command Points (15.3, 18.4)"),
+                == "The Union forces are Routed at 3:1 (14.5 (Quick)); the Confederate forces gain 1 Command Points (15.3, 18.4)"),
         "{:?}",
         r.lines
     );

@@ -179,7 +179,7 @@ fn rule_16_1_1_example_a_4_moves_the_third_corps_toward_malvern_hill() {
     let r = order(&mut c, "Glendale", &[4], 0);
     assert!(
         r.lines.iter().any(|l| l.contains(
-            "the III Corps group in Glendale (3 forces): 4 on the Campaign Map Orders (16.1.1), Regular chart"
+            "The III Corps group in Glendale (3 forces): 4 on the Campaign Map Orders (16.1.1), Regular chart"
         )),
         "{:?}",
         r.lines
