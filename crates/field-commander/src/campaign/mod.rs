@@ -16,6 +16,7 @@ mod orders;
 mod quick_battle;
 mod resupply;
 mod setup;
+mod todo;
 mod union_resupply;
 mod victory;
 
@@ -24,6 +25,7 @@ pub use command::{CampaignCommand, CampaignError, CampaignSystem, apply};
 pub use fog::{FogChoices, fog_words, place_words};
 pub use orders::{GroupKey, OrdersGroup};
 pub use quick_battle::{QuickBattle, QuickCommand, QuickStage};
+pub use todo::ToDo;
 pub use union_resupply::{UnionResupplyCommand, UnionStage};
 pub use victory::{
     CampaignRecord, Command as CommandRating, ConditionState, Ending, GrandCampaign, Outcome, VictoryPoints,

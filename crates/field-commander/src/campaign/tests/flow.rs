@@ -273,3 +273,24 @@ fn a_campaign_starts_only_from_a_sound_pack_and_asks_for_what_it_lacks() {
     );
     assert!(Campaign::start(&practice_pack(), "Gettysburg", Settings::default()).is_err());
 }
+
+#[test]
+fn rule_8_0_each_step_lists_what_it_requires() {
+    let mut c = practice();
+    assert_eq!(c.to_do()[0], todo::ToDo { what: "Advance the Campaign Turn counter (9.1)".into(), required: true });
+    advance_to(&mut c, Phase::TurnOver);
+    run(&mut c, CampaignCommand::AdvanceTurn);
+    let items: Vec<String> = c.to_do().into_iter().map(|t| t.what).collect();
+    assert!(items.contains(&"Roll for Late Arrival 1: 5 or less (7.9)".to_string()), "{items:?}");
+    assert!(
+        items.contains(&"Objective, throughout: Hold the Capital throughout the campaign (made up) (3.1)".to_string()),
+        "{items:?}"
+    );
+    advance_to(&mut c, Phase::UnionOrders);
+    let required: Vec<String> = c.to_do().into_iter().filter(|t| t.required).map(|t| t.what).collect();
+    assert_eq!(required.len(), 3, "{required:?}");
+    assert!(
+        required[0].starts_with("Roll the orders of Blue Cavalry (made up)'s group in Hills (16.3)"),
+        "{required:?}"
+    );
+}
