@@ -4,7 +4,7 @@
 //! and carried out (16.4), never across a river the Union does not cross (16.2).
 
 use super::*;
-use crate::pack::{HeldPlace, Order, OrdersChart, Toward};
+use crate::pack::{HeldPlace, Order, OrdersChart};
 use std::collections::BTreeMap;
 
 /// The key of a group (16.3): its Corps, its Independent Force, or its own number.
@@ -441,16 +441,11 @@ impl Campaign {
                 let moved = self.toward(from, std::slice::from_ref(&target), *n, picks, &target);
                 self.hold_if_outmatched(g, moved)?
             }
-            Order::MoveToward(to, n) => {
-                let target = match to {
-                    Toward::Area(a) => a.clone(),
-                    Toward::Lee => match &self.lee {
-                        Some(a) => a.clone(),
-                        None => return Ok(Moved::Cannot("Robert E. Lee is not on the map".into())),
-                    },
-                };
-                self.toward(from, std::slice::from_ref(&target), *n, picks, &target)
-            }
+            Order::MoveToward(target, n) => self.toward(from, std::slice::from_ref(target), *n, picks, target),
+            Order::TowardLee(n) => match &self.lee {
+                Some(lee) => self.toward(from, std::slice::from_ref(lee), *n, picks, "Robert E. Lee"),
+                None => Moved::Cannot("Robert E. Lee is not on the map".into()),
+            },
             Order::TowardClosestConfederate(battle_area_only) => {
                 let mut targets = Vec::new();
                 for a in self.confederate_areas() {

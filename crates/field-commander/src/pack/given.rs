@@ -6,8 +6,15 @@ use companion_core::error::{RuleError, RuleResult};
 use companion_core::provenance::CellRef;
 use serde::{Deserialize, Serialize};
 
-/// A value of the pack with its provenance.
+/// A value of the pack with its provenance. Written in files as one flat object, so that a
+/// pack and a saved campaign stay well within the core's nesting limit: `{}` (missing),
+/// `{"entered": v}`, `{"rule_text": v, "rule": "18.2"}`, `{"made_up": v}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    try_from = "GivenRepr<T>",
+    into = "GivenRepr<T>",
+    bound(serialize = "T: Serialize + Clone", deserialize = "T: Deserialize<'de>")
+)]
 pub enum Given<T> {
     /// Not entered yet: the engine asks for it rather than guessing.
     #[default]
@@ -82,4 +89,52 @@ pub enum Origin {
     RuleText(String),
     /// Made up for practice; not the game's.
     MadeUp,
+}
+
+/// [`Given`] as written in files.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
+struct GivenRepr<T> {
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    entered: Option<T>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    rule_text: Option<T>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    rule: Option<String>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    made_up: Option<T>,
+}
+
+fn none<T>() -> Option<T> {
+    None
+}
+
+impl<T> From<Given<T>> for GivenRepr<T> {
+    fn from(g: Given<T>) -> Self {
+        let mut r = GivenRepr { entered: None, rule_text: None, rule: None, made_up: None };
+        match g {
+            Given::Missing => {}
+            Given::Entered(v) => r.entered = Some(v),
+            Given::RuleText { value, rule } => {
+                r.rule_text = Some(value);
+                r.rule = Some(rule);
+            }
+            Given::MadeUp(v) => r.made_up = Some(v),
+        }
+        r
+    }
+}
+
+impl<T> TryFrom<GivenRepr<T>> for Given<T> {
+    type Error = String;
+
+    fn try_from(r: GivenRepr<T>) -> Result<Self, String> {
+        match (r.entered, r.rule_text, r.rule, r.made_up) {
+            (None, None, None, None) => Ok(Given::Missing),
+            (Some(v), None, None, None) => Ok(Given::Entered(v)),
+            (None, Some(value), Some(rule), None) => Ok(Given::RuleText { value, rule }),
+            (None, None, None, Some(v)) => Ok(Given::MadeUp(v)),
+            _ => Err("a value is entered, stated by a rule (with its number) or made up: one of them".into()),
+        }
+    }
 }

@@ -202,7 +202,7 @@ fn campaign() -> CampaignDef {
     use Order::*;
     let place =
         |counter: &str, area: &str| Placement { counter: counter.into(), area: m(area.into()), origin: Origin::MadeUp };
-    let toward = |a: &str, n: u8| MoveToward(Toward::Area(a.into()), n);
+    let toward = |a: &str, n: u8| MoveToward(a.into(), n);
     let cond = |text: &str, test: Test, deadline: Deadline| Condition {
         text: format!("{text} (made up)"),
         test,
@@ -258,7 +258,7 @@ fn campaign() -> CampaignDef {
                 toward("Capital", 1),
                 Hold,
                 Advance(2),
-                MoveToward(Toward::Lee, 1),
+                TowardLee(1),
             ]),
             hard: None,
             veteran: None,

@@ -20,7 +20,7 @@ fn link(a: &str, b: &str, rule: &str) -> Link {
 }
 
 fn toward(to: &str, n: u8) -> Order {
-    Order::MoveToward(Toward::Area(to.into()), n)
+    Order::MoveToward(to.into(), n)
 }
 
 fn or_hold(first: Order) -> Order {

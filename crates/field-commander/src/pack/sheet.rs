@@ -151,15 +151,6 @@ pub enum HeldPlace {
     CityOrFort,
 }
 
-/// The Area a "Move toward" order names (16.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Toward {
-    /// A named Area.
-    Area(String),
-    /// The Area with the Robert E. Lee counter.
-    Lee,
-}
-
 /// One result of a Union Orders chart (16.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Order {
@@ -174,8 +165,10 @@ pub enum Order {
     /// 1 (or 2, 3) Areas toward the closest Objective (or City or Fort) Held by the
     /// Confederates.
     TowardConfederateHeld(HeldPlace, u8),
-    /// 1 (or more) Areas toward the named Area or Lee ("Move toward", "Move to").
-    MoveToward(Toward, u8),
+    /// 1 (or more) Areas toward the named Area ("Move toward", "Move to").
+    MoveToward(String, u8),
+    /// 1 (or more) Areas toward the Area of the Robert E. Lee counter.
+    TowardLee(u8),
     /// One Area toward the closest Confederate Force; with `true`, only one in the Battle
     /// Area counts (the Seven Days chart's "*").
     TowardClosestConfederate(bool),
@@ -186,6 +179,10 @@ pub enum Order {
     Otherwise(Box<Order>, Box<Order>),
     /// Words the engine does not read: the player moves the group as they say.
     Text(String),
+}
+
+fn toward_words(to: &str, n: u8) -> String {
+    if n > 1 { format!("Move {n} Areas toward {to}") } else { format!("Move toward {to}") }
 }
 
 impl Order {
@@ -202,13 +199,8 @@ impl Order {
             Order::Random => "Move to a random adjacent Area".into(),
             Order::TowardUnionHeld(p) => format!("Union-Held {}", held(p)),
             Order::TowardConfederateHeld(p, n) => format!("Confederate-Held {}{}", held(p), times(*n)),
-            Order::MoveToward(to, n) => {
-                let to = match to {
-                    Toward::Area(a) => a.clone(),
-                    Toward::Lee => "Robert E. Lee".into(),
-                };
-                if *n > 1 { format!("Move {n} Areas toward {to}") } else { format!("Move toward {to}") }
-            }
+            Order::MoveToward(to, n) => toward_words(to, *n),
+            Order::TowardLee(n) => toward_words("Robert E. Lee", *n),
             Order::TowardClosestConfederate(true) => "Move to the closest Confederate Force in the Battle Area".into(),
             Order::TowardClosestConfederate(false) => "Move to the closest Confederate Force".into(),
             Order::TowardClosestUnionHeld => "Advance to the closest Union Held Area".into(),

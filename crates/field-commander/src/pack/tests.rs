@@ -14,10 +14,10 @@ fn the_practice_pack_is_sound_and_every_value_says_it_is_made_up() {
     assert_eq!(pack.validate(), Ok(()));
     assert!(pack.missing().is_empty(), "{:?}", pack.missing());
     let text = pack.export();
-    for other in ["\"Entered\"", "\"RuleText\"", "\"Missing\""] {
+    for other in ["\"Entered\"", "\"entered\"", "\"RuleText\"", "\"rule_text\"", "\"Missing\"", "{}"] {
         assert!(!text.contains(other), "the practice pack holds a value marked {other}");
     }
-    assert!(text.contains("\"MadeUp\""));
+    assert!(text.contains("\"MadeUp\"") && text.contains("\"made_up\""));
     for d in &pack.counters {
         assert!(d.counter.name.contains("made up"), "{}", d.counter.name);
         assert!(d.counter.missing().is_empty());
@@ -53,7 +53,7 @@ fn rule_16_1_seven_days_orders_charts_are_the_examples() {
     let pack = seven_days_from_the_text();
     let c = pack.campaign(SEVEN_DAYS).unwrap();
     let map = &c.map_orders.regular.rows;
-    let toward = |a: &str, n| Order::MoveToward(Toward::Area(a.into()), n);
+    let toward = |a: &str, n| Order::MoveToward(a.into(), n);
     assert_eq!(map[3], Given::rule(toward("Malvern Hill", 1), "16.1.1"), "16.1.1: a 4 moves toward Malvern Hill");
     assert_eq!(map[9].value(), Some(&toward("Malvern Hill", 2)));
     assert_eq!(map[4].value(), Some(&Order::TowardClosestUnionHeld));
@@ -296,4 +296,36 @@ proptest! {
     fn importing_never_panics_on_any_text(raw in "\\PC{0,200}") {
         let _ = CampaignPack::import(&raw);
     }
+}
+
+fn depth(v: &serde_json::Value) -> usize {
+    match v {
+        serde_json::Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
+        serde_json::Value::Object(o) => 1 + o.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+#[test]
+fn given_values_are_written_flat_and_the_pack_file_stays_shallow() {
+    let g: Given<u8> = Given::rule(3, "18.2");
+    assert_eq!(serde_json::to_string(&g).unwrap(), r#"{"rule_text":3,"rule":"18.2"}"#);
+    assert_eq!(serde_json::to_string(&Given::<u8>::Missing).unwrap(), "{}");
+    assert_eq!(serde_json::from_str::<Given<u8>>(r#"{"entered":4}"#).unwrap(), Given::Entered(4));
+    let both = serde_json::from_str::<Given<u8>>(r#"{"entered":4,"made_up":4}"#).unwrap_err();
+    assert!(both.to_string().contains("one of them"), "{both}");
+    assert!(serde_json::from_str::<Given<u8>>(r#"{"rule_text":4}"#).is_err(), "a rule text value names its rule");
+    // The core refuses files nested more than 16 deep; a pack and a saved campaign leave room
+    // for the app's own wrapping (a backup's document, its games).
+    for pack in [practice_pack(), seven_days_from_the_text()] {
+        let v: serde_json::Value = serde_json::from_str(&pack.export()).unwrap();
+        assert!(depth(&v) <= 11, "{}: {}", pack.name, depth(&v));
+    }
+    let mut pack = practice_pack();
+    let nested = Order::Otherwise(
+        Box::new(Order::Otherwise(Box::new(Order::Hold), Box::new(Order::Hold))),
+        Box::new(Order::Hold),
+    );
+    pack.campaigns[0].map_orders.regular.rows[0] = Given::Entered(nested);
+    assert!(errors(&pack).iter().any(|e| e.contains("inside another is not read")));
 }

@@ -284,16 +284,18 @@ fn map(c: &CampaignDef, e: &mut Errors) {
 
 fn order(c: &CampaignDef, o: &Order, at: &str, depth: u8, e: &mut Errors) {
     match o {
-        Order::Advance(n) | Order::TowardConfederateHeld(_, n) | Order::MoveToward(_, n) if !(1..=3).contains(n) => {
+        Order::Advance(n) | Order::TowardConfederateHeld(_, n) | Order::MoveToward(_, n) | Order::TowardLee(n)
+            if !(1..=3).contains(n) =>
+        {
             e.add(at, format!("moves {n} areas; orders move 1 to 3 (16.4)"));
         }
         _ => {}
     }
     match o {
-        Order::MoveToward(Toward::Area(a), _) => area_ok(c, a, at, "the area", e),
+        Order::MoveToward(a, _) => area_ok(c, a, at, "the area", e),
         Order::Otherwise(a, b) => {
-            if depth >= 2 {
-                e.add(at, "\u{201c}Otherwise\u{201d} nested too deep");
+            if depth >= 1 {
+                e.add(at, "an \u{201c}Otherwise\u{201d} inside another is not read (16.4 gives two instructions)");
                 return;
             }
             order(c, a, at, depth + 1, e);

@@ -294,3 +294,20 @@ fn rule_8_0_each_step_lists_what_it_requires() {
         "{required:?}"
     );
 }
+
+#[test]
+fn a_saved_campaign_stays_shallow_enough_for_a_backup() {
+    fn depth(v: &serde_json::Value) -> usize {
+        match v {
+            serde_json::Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
+            serde_json::Value::Object(o) => 1 + o.values().map(depth).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+    // The core refuses files nested more than 16 deep; a backup wraps each game in 4 or 5.
+    let mut c = practice_with(BattleRules::Quick);
+    advance_to(&mut c, Phase::UnionOrders);
+    assert!(depth(&serde_json::to_value(&c).unwrap()) <= 10);
+    let s = start(&super::seven_days::seven_days(), crate::pack::SEVEN_DAYS, Settings::default());
+    assert!(depth(&serde_json::to_value(&s).unwrap()) <= 10);
+}

@@ -1,7 +1,7 @@
 //! Union Orders (16.0-16.4) on the practice map.
 
 use super::*;
-use crate::pack::{Order, Toward};
+use crate::pack::Order;
 
 fn at_orders() -> Campaign {
     let mut c = practice();
@@ -200,14 +200,14 @@ fn rule_16_1_2_a_group_in_the_battle_area_reads_the_battle_area_chart() {
 #[test]
 fn rule_16_2_the_union_never_crosses_the_river_and_goes_instead_where_the_sheet_says() {
     let mut c = at_orders();
-    c.def.map_orders.regular.rows[0] = crate::pack::Given::Entered(Order::MoveToward(Toward::Area("Depot".into()), 1));
+    c.def.map_orders.regular.rows[0] = crate::pack::Given::Entered(Order::MoveToward("Depot".into(), 1));
     let cav = id(&c, "Blue Cavalry");
     put(&mut c, cav, area("Ford"));
     c.groups = c.union_groups();
     order(&mut c, "Ford", &[1], 0);
     assert_eq!(place(&c, cav), area("Crossroads"), "around by the Hills, not across the river");
     let mut c = at_orders();
-    c.def.map_orders.regular.rows[0] = crate::pack::Given::Entered(Order::MoveToward(Toward::Area("Depot".into()), 1));
+    c.def.map_orders.regular.rows[0] = crate::pack::Given::Entered(Order::MoveToward("Depot".into(), 1));
     c.def.map.links.retain(|l| !(l.a == "Hills" && l.b == "Ridge"));
     c.def.rivers[0].instead_toward = Some("Mill".into());
     put(&mut c, cav, area("Ford"));
