@@ -54,6 +54,49 @@ fn add(value: u32, delta: i32, what: &str) -> RuleResult<u32> {
 }
 
 impl Campaign {
+    /// The forces in a battle's Area, for the battle engine (10.2.13-10.2.19): each piece's
+    /// number, counter and side up.
+    pub fn forces_at(&self, area: &str) -> RuleResult<Vec<(u32, crate::force::Counter, Strength)>> {
+        let mut out = Vec::new();
+        for side in [Loyalty::Confederate, Loyalty::Union] {
+            for id in self.in_area(area, side) {
+                out.push((id, self.counter(id)?.clone(), self.piece(id)?.strength));
+            }
+        }
+        Ok(out)
+    }
+
+    /// What the sheet sets of a battle's Battle Plan quantities (10.2.10): the player's number
+    /// without Lee at his level, Lee's Command Rating if he is in the Area, the Union's number
+    /// at its level. Fog of War's bonus, purchases and Insights are the battle's.
+    pub fn quantity_inputs(&self, area: &str) -> RuleResult<crate::prebattle::QuantityInputs> {
+        let lvl = self.settings.difficulty;
+        let c = &self.def;
+        let confederate = c
+            .plans
+            .confederate
+            .at(lvl.player)
+            .copied(|| c.cell("Battle Plans", format!("Confederate ({:?})", lvl.player)))?;
+        let union = c
+            .plans
+            .union
+            .at(lvl.union_plans)
+            .copied(|| c.cell("Battle Plans", format!("Union ({:?})", lvl.union_plans)))?;
+        let lee = if self.lee.as_deref() == Some(area) {
+            Some(u32::from(c.lee_rating.copied(|| c.cell("Robert E. Lee", "Command Rating"))?))
+        } else {
+            None
+        };
+        Ok(crate::prebattle::QuantityInputs {
+            confederate_without_lee: u32::from(confederate),
+            lee_rating_if_present: lee,
+            union_base: u32::from(union),
+            union_fog_bonus: 0,
+            purchase: crate::prebattle::PlanPurchase::None,
+            insights_selected: 0,
+        })
+    }
+
     /// Applies a battle's result (9.3, 14.7, 14.8).
     pub(crate) fn apply_battle(&mut self, area: &str, res: &BattleResult, r: &mut CampaignReport) -> RuleResult<()> {
         if !self.phase.resolves_battles() {

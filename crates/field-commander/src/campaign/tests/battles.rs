@@ -341,3 +341,16 @@ fn very_quick_rejoin_may_become_a_retreat_or_a_new_battle() {
     assert!(r.lines.iter().any(|l| l.starts_with("Rejoin: a new battle at once")), "{:?}", r.lines);
     assert_eq!(c.battle.as_ref().unwrap().stage, QuickStage::FogOfWar);
 }
+
+#[test]
+fn rule_10_2_10_a_battle_on_the_sheet_starts_from_the_campaign() {
+    let mut c = orchard_battle(BattleRules::Basic);
+    let forces = c.forces_at("Orchard").unwrap();
+    assert_eq!(forces.len(), 4);
+    assert_eq!(forces[0].1.name, "Grey Infantry C (made up)");
+    let q = c.quantity_inputs("Orchard").unwrap();
+    assert_eq!((q.confederate_without_lee, q.lee_rating_if_present, q.union_base), (1, None, 2));
+    c.lee = Some("Orchard".into());
+    assert_eq!(c.quantity_inputs("Orchard").unwrap().lee_rating_if_present, Some(2), "Lee's Command Rating (10.2.10)");
+    assert_eq!(crate::prebattle::plan_quantities(&c.quantity_inputs("Orchard").unwrap()).unwrap(), (2, 2));
+}
