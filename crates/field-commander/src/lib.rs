@@ -10,14 +10,17 @@
 
 pub mod battle;
 pub mod battlefield;
+pub mod campaign;
 pub mod charge;
 pub mod combat;
 pub mod confederate;
 pub mod force;
 pub mod game;
 pub mod outcome;
+pub mod pack;
 pub mod practice;
 pub mod prebattle;
+pub mod quick;
 #[cfg(test)]
 mod testkit;
 pub mod union;
