@@ -61,9 +61,9 @@ impl Game {
         }
     }
 
-    fn note(&mut self, text: String, now_ms: f64) {
+    fn note(&mut self, text: String, now_ms: f64, secret: bool) {
         let phase = self.clock.phase().label().to_string();
-        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text, secret: false });
+        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text, secret });
     }
 }
 
@@ -203,6 +203,8 @@ pub enum Command {
     NextPhase,
     /// Replaces the players' tables after validating them.
     PutTable(crate::table::RollTable),
+    /// A correction of the order of battle or of a chart ([`crate::edit`]).
+    Edit(Box<crate::edit::EditCommand>),
 }
 
 /// What an applied command did, for the screens.
@@ -223,9 +225,25 @@ impl GameSystem for LineOfBattle {
     fn apply(game: &mut Game, command: &Command, now_ms: f64) -> Result<Outcome, Refused> {
         let lines = execute(game, command)?;
         for line in &lines {
-            game.note(line.clone(), now_ms);
+            game.note(line.clone(), now_ms, tells_orders(command, line));
         }
         Ok(Outcome { lines })
+    }
+}
+
+/// 1.8: whether a line of the history tells a side's Orders and plans, so that it is kept
+/// from the other side's player (marked secret: the Game area's history leaves it out, and
+/// each side reads its own Orders in its order book). Every order-book command's lines are,
+/// but for the Turn Record Track and the Orders of Arrival, which both sides know; of the
+/// other commands' lines, those the order book adds: the Command Phase's deliveries and
+/// Fluke Stoppage checks, and the Ending steps a lost Leader starts (13.6g).
+fn tells_orders(command: &Command, line: &str) -> bool {
+    use crate::orders::commands::OrderCommand;
+    match command {
+        Command::Orders(c) => {
+            !matches!(**c, OrderCommand::SetTrack(_) | OrderCommand::AddArrival(_) | OrderCommand::Arrive(_))
+        }
+        _ => line.starts_with("Order ") || line.contains("(13.") || line.contains("(3.2)"),
     }
 }
 
@@ -400,6 +418,7 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
         }
         Command::Orders(c) => crate::orders::commands::execute(game, c)?,
         Command::NextPhase => crate::clock::next_phase(game)?,
+        Command::Edit(c) => crate::edit::execute(game, c)?,
         Command::PutTable(t) => {
             game.tables.put(t.clone()).map_err(|errors| {
                 let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
