@@ -6,7 +6,7 @@
 use crate::fire::ThresholdChart;
 use crate::game::Game;
 use crate::morale::AdditiveChart;
-use crate::oob::{Leader, Unit};
+use crate::oob::{Leader, Side, Unit};
 use crate::refusal::Refused;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,19 @@ pub enum EditCommand {
     Thresholds(ThresholdChart),
     /// The players' Additive Morale Chart (10.2).
     MoraleChart(AdditiveChart),
+    /// The scenario's start, set before play: the First Player (2.0), the day and time of the
+    /// first turn on the Turn Record Track (1.4), and the Fluke Stoppage grace period (13.6h:
+    /// 8 turns "unless the scenario specifically states otherwise").
+    Start {
+        /// The First Player.
+        first: Side,
+        /// The day of the scenario, 1 first.
+        day: u8,
+        /// The first turn's time, minutes after midnight.
+        minutes: u16,
+        /// The grace period in turns.
+        grace_turns: u32,
+    },
 }
 
 /// Applies a correction; a refusal changes nothing.
@@ -99,6 +112,24 @@ pub fn execute(game: &mut Game, command: &EditCommand) -> Result<Vec<String>, Re
             game.morale_chart = chart.clone();
             Ok(vec!["Additive Morale Chart entered (10.2)".into()])
         }
+        EditCommand::Start { first, day, minutes, grace_turns } => {
+            let c = &game.clock;
+            if c.turn != 1 || c.second || c.segment != 0 {
+                return Err(Refused::by("2.0", "the scenario's start is set before the first Player Turn begins"));
+            }
+            if *day == 0 || *minutes >= 24 * 60 || minutes % 15 != 0 {
+                return Err(Refused::by("1.4", "the first turn is a day from 1 and a time on the quarter hour"));
+            }
+            let c = &mut game.clock;
+            c.first = *first;
+            c.day = *day;
+            c.minutes = *minutes;
+            c.grace_turns = *grace_turns;
+            Ok(vec![format!(
+                "The scenario starts on day {day} at {}, {first:?} Player first; no Fluke Stoppage for {grace_turns} turns",
+                crate::clock::Clock::time_label(*minutes)
+            )])
+        }
     }
 }
 
@@ -149,6 +180,18 @@ mod tests {
         l.command = 3;
         s.dispatch(&edit(EditCommand::Leader(l)), 0.0).unwrap();
         assert_eq!(s.game().oob.leader("Reynolds").map(|l| l.command), Some(3));
+    }
+
+    /// 2.0, 1.4: the scenario's start is set before play, on the quarter hour.
+    #[test]
+    fn rule_2_0_the_scenarios_start() {
+        let mut s = Session::<LineOfBattle>::new(crate::orders::test_game());
+        let start = |minutes| edit(EditCommand::Start { first: Side::Confederate, day: 1, minutes, grace_turns: 8 });
+        assert!(s.dispatch(&start(7 * 60 + 10), 0.0).is_err());
+        s.dispatch(&start(7 * 60), 0.0).unwrap();
+        assert_eq!((s.game().clock.first, s.game().clock.minutes), (Side::Confederate, 7 * 60));
+        s.dispatch(&Command::NextPhase, 0.0).unwrap();
+        assert_eq!(s.dispatch(&start(8 * 60), 0.0).unwrap_err().rule, Some("2.0"));
     }
 
     #[test]
