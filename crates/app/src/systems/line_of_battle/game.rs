@@ -1,0 +1,131 @@
+//! The Game area: the clock (the Turn Record Track's day, time, light and Visibility, 1.4;
+//! the Player Turn and phase of 2.1) and what the segment in progress requires, from the game
+//! (2.1), with "Next phase" one tap; undo, and the history the whole table may read (1.8:
+//! nothing of a side's Orders, which each side reads in its own order book).
+
+use super::model::todo::{self, Action, Item};
+use super::model::words;
+use super::store::use_store;
+use leptos::prelude::*;
+use line_of_battle::game::Command;
+use line_of_battle::orders::commands::OrderCommand;
+
+/// A game with no unit yet: the ways in, in order.
+#[component]
+fn FirstStart() -> impl IntoView {
+    view! {
+        <section class="card first-start" aria-labelledby="first-start-title">
+            <h2 id="first-start-title">"Start here"</h2>
+            <p>"This game has no units yet. From your scenario and counters:"</p>
+            <div class="actions stacked">
+                <a class="button big" href="/setup">"1. The scenario's start and Turn Record Track"</a>
+                <a class="button big" href="/units">"2. The order of battle"</a>
+                <a class="button big" href="/tables">"3. Your charts"</a>
+                <a class="button big" href="/games?show=import">"Or import a game file"</a>
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
+fn to_do(item: Item) -> AnyView {
+    let store = use_store();
+    let problem = RwSignal::new(None::<String>);
+    let action = item.action.clone().map(|a| {
+        let (label, command) = match a {
+            Action::Arrive(i) => ("Placed", Command::Orders(Box::new(OrderCommand::Arrive(i)))),
+            Action::RallyMarkers => ("Done", Command::RallyMarkers { held: Vec::new() }),
+        };
+        let command = StoredValue::new(command);
+        view! {
+            <button class="button open" aria-label=format!("{label}: {}", item.text) on:click=move |_| {
+                if let Err(e) = store.dispatch(command.get_value()) {
+                    problem.set(Some(e.to_string()));
+                }
+            }>{label}</button>
+        }
+    });
+    let link = item.link.clone().map(|(href, words)| view! { <a class="button open" href=href>{words}</a> });
+    view! {
+        <li class="check-item">
+            <span class="todo-text">{item.text.clone()} <span class="muted">" (" {item.rule} ")"</span></span>
+            {action}
+            {link}
+            {move || problem.get().map(|p| view! { <p class="refusal" role="alert">{p}</p> })}
+        </li>
+    }
+    .into_any()
+}
+
+/// The Game area.
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let store = use_store();
+    let name = move || store.with(|g| g.name.clone());
+    let clock = move || store.with(|g| g.clock.clone());
+    let items = move || store.with(todo::items);
+    let no_units = move || store.with(|g| g.oob.units.is_empty());
+    let recent = move || {
+        store.with(|g| g.log.iter().filter(|e| !e.secret).rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>())
+    };
+    let all_opened = RwSignal::new(false);
+    let problem = RwSignal::new(None::<String>);
+    let next = move |_| match store.dispatch(Command::NextPhase) {
+        Ok(_) => problem.set(None),
+        Err(e) => problem.set(Some(e.to_string())),
+    };
+    view! {
+        <section class="screen lob-game" aria-labelledby="game-title">
+            <h1 id="game-title">"Game"</h1>
+            <p class="subtitle">{name}</p>
+            <div class="turn-card" aria-live="polite" aria-label="Clock">
+                <p class="turn">{move || words::turn(&clock())}</p>
+                <p class="phase"><strong>{move || words::time(&clock())}</strong></p>
+                <p class="clock-light">{move || format!("{}. {}.", words::light(&clock()), words::visibility(&clock()))}</p>
+                <p class="phase">{move || words::player_turn(&clock())}</p>
+                <p class="phase"><strong>{move || clock().phase().label()}</strong></p>
+            </div>
+            <Show when=no_units>
+                <FirstStart/>
+            </Show>
+            <h2 id="todo-title">"To do now"</h2>
+            <ul class="checklist" aria-labelledby="todo-title">
+                {move || items().into_iter().map(to_do).collect_view()}
+            </ul>
+            <div class="row">
+                <button class="button primary big" on:click=next>"Next phase"</button>
+            </div>
+            {move || problem.get().map(|p| view! { <p class="refusal" role="alert">{p}</p> })}
+            <div class="row">
+                <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>
+                <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| store.redo()>"Redo"</button>
+            </div>
+            <div class="row">
+                <a class="button" href="/setup">"Scenario and clock"</a>
+                <a class="button" href="/games">"Saved games"</a>
+            </div>
+            <h2>"History"</h2>
+            <Show
+                when=move || !recent().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing has happened yet."</p> }
+            >
+                <ol class="history" reversed>
+                    {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
+                </ol>
+                <details class="more" on:toggle=move |_| all_opened.set(true)>
+                    <summary class="button">{move || format!("The whole history ({} entries)", store.with(|g| g.log.iter().filter(|e| !e.secret).count()))}</summary>
+                    <ol class="history">
+                        {move || all_opened.get().then(|| store.with(|g| {
+                            g.log
+                                .iter()
+                                .filter(|e| !e.secret)
+                                .map(|e| view! { <li>{format!("Turn {}, {}: {}", e.turn, e.phase, e.text)}</li> })
+                                .collect_view()
+                        }))}
+                    </ol>
+                </details>
+            </Show>
+        </section>
+    }
+    .into_any()
+}
