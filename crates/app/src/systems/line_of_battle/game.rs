@@ -79,11 +79,10 @@ pub fn GameScreen() -> impl IntoView {
             <h1 id="game-title">"Game"</h1>
             <p class="subtitle">{name}</p>
             <div class="turn-card" aria-live="polite" aria-label="Clock">
-                <p class="turn">{move || words::turn(&clock())}</p>
-                <p class="phase"><strong>{move || words::time(&clock())}</strong></p>
+                <p class="turn">{move || format!("{}, day {}", words::turn(&clock()), clock().day)}</p>
+                <p class="clock-time"><strong>{move || line_of_battle::clock::Clock::time_label(clock().minutes)}</strong></p>
                 <p class="clock-light">{move || format!("{}. {}.", words::light(&clock()), words::visibility(&clock()))}</p>
-                <p class="phase">{move || words::player_turn(&clock())}</p>
-                <p class="phase"><strong>{move || clock().phase().label()}</strong></p>
+                <p class="phase">{move || format!("{}: ", words::player_turn(&clock()))}<strong>{move || clock().phase().label()}</strong></p>
             </div>
             <Show when=no_units>
                 <FirstStart/>

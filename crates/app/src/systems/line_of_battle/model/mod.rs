@@ -20,36 +20,29 @@ pub(crate) mod fixture;
 
 use line_of_battle::oob::Oob;
 
-/// An identity not yet used in the order of battle: `prefix` and the first free number
-/// ("u7"). Identities are the game's own; the players see the names.
-pub fn fresh_id(oob: &Oob, prefix: &str) -> String {
-    let used = |id: &str| {
-        oob.formations.iter().any(|f| f.id == id)
-            || oob.units.iter().any(|u| u.id == id)
-            || oob.leaders.iter().any(|l| l.id == id)
-    };
-    (1..).map(|n| format!("{prefix}{n}")).find(|id| !used(id)).unwrap_or_default()
+/// An identity for something the players name: the name itself while no other Formation,
+/// unit or Leader has it ("Third Corps"), else the name with the first free number ("Lee
+/// (2)"). The game's own lines say identities, so the players read their own names there.
+pub fn id_for(oob: &Oob, name: &str) -> String {
+    ids_for(oob, &[name]).pop().unwrap_or_default()
 }
 
-/// Several identities at once, none used and none the same (a form that adds a Formation and
-/// its Leader in one step).
-pub fn fresh_ids(oob: &Oob, prefixes: &[&str]) -> Vec<String> {
-    let mut taken = oob.clone();
-    let mut out = Vec::new();
-    for p in prefixes {
-        let id = fresh_id(&taken, p);
-        taken.leaders.push(line_of_battle::oob::Leader {
-            id: id.clone(),
-            name: String::new(),
-            side: line_of_battle::oob::Side::Federal,
-            formation: None,
-            command: 0,
-            morale: 0,
-            awareness: None,
-            on_map: false,
-            lost: false,
-            repl: false,
-        });
+/// Identities for several things added in one step (an Army and its Commander), none used and
+/// none the same.
+pub fn ids_for(oob: &Oob, names: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names {
+        let base = if name.trim().is_empty() { "unnamed" } else { name.trim() };
+        let used = |id: &str| {
+            out.iter().any(|o| o == id)
+                || oob.formations.iter().any(|f| f.id == id)
+                || oob.units.iter().any(|u| u.id == id)
+                || oob.leaders.iter().any(|l| l.id == id)
+        };
+        let id = std::iter::once(base.to_string())
+            .chain((2..).map(|n| format!("{base} ({n})")))
+            .find(|id| !used(id))
+            .unwrap_or_default();
         out.push(id);
     }
     out
@@ -60,10 +53,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fresh_identities_are_never_used_twice() {
+    fn identities_are_the_names_never_used_twice() {
         let g = fixture::game();
-        let ids = fresh_ids(&g.oob, &["f", "f", "l"]);
-        assert_eq!(ids, ["f1", "f2", "l1"]);
-        assert_eq!(fresh_id(&g.oob, "f"), "f1");
+        assert_eq!(
+            ids_for(&g.oob, &["Iron Brigade", "Meredith", "Iron Brigade"]),
+            ["Iron Brigade", "Meredith (2)", "Iron Brigade (2)"]
+        );
+        assert_eq!(id_for(&g.oob, " Hood "), "Hood");
+        assert_eq!(id_for(&g.oob, ""), "unnamed");
     }
 }

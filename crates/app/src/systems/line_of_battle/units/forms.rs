@@ -3,7 +3,7 @@
 //! weapon, Strength and rating stay for the next), a Brigade copied whole and its units
 //! corrected after.
 
-use crate::systems::line_of_battle::model::{fresh_ids, words};
+use crate::systems::line_of_battle::model::{id_for, ids_for, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
 use crate::systems::line_of_battle::ui::{Pick, Rating, number, refusal};
 use leptos::prelude::*;
@@ -56,7 +56,8 @@ pub fn ArmyForm(side: Side) -> impl IntoView {
             ));
             return;
         };
-        let ids = store.with(|g| fresh_ids(&g.oob, &["army", "leader"]));
+        let ids =
+            store.with_untracked(|g| ids_for(&g.oob, &[name.get_untracked().trim(), commander.get_untracked().trim()]));
         let (fid, lid) = (ids[0].clone(), ids[1].clone());
         let commands = vec![
             Command::AddFormation(Formation {
@@ -124,7 +125,8 @@ pub fn FormationForm(parent: String) -> impl IntoView {
     let side = p.side;
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let ids = store.with_untracked(|g| fresh_ids(&g.oob, &["f", "leader"]));
+        let ids =
+            store.with_untracked(|g| ids_for(&g.oob, &[name.get_untracked().trim(), leader.get_untracked().trim()]));
         let (fid, lid) = (ids[0].clone(), ids[1].clone());
         let named = !leader.get_untracked().trim().is_empty();
         let mut commands = vec![Command::AddFormation(Formation {
@@ -214,10 +216,8 @@ pub fn LeaderForm(formation: String, #[prop(optional)] editing: Option<String>) 
                 else {
                     return;
                 };
-                let id = store.with_untracked(|g| fresh_ids(&g.oob, &["leader"]).remove(0));
+                let id = store.with_untracked(|g| id_for(&g.oob, name.get_untracked().trim()));
                 // The Formation names its Leader and the Leader his Formation: both in one step.
-                let f = store.with_untracked(|g| g.oob.formation(&formation.get_value()).cloned());
-                let Some(f) = f else { return };
                 let leader = Leader {
                     id: id.clone(),
                     name: name.get_untracked().trim().to_string(),
@@ -230,7 +230,6 @@ pub fn LeaderForm(formation: String, #[prop(optional)] editing: Option<String>) 
                     lost: false,
                     repl: repl.get_untracked(),
                 };
-                let _ = f;
                 match store.dispatch_all(vec![
                     Command::AddLeader(leader),
                     Command::Command { leader: id, formation: formation.get_value() },
@@ -327,7 +326,7 @@ pub fn UnitForm(formation: String) -> impl IntoView {
         let Some(side) = store.with_untracked(|g| g.oob.formation(&formation.get_value()).map(|f| f.side)) else {
             return;
         };
-        let id = store.with_untracked(|g| fresh_ids(&g.oob, &["u"]).remove(0));
+        let id = store.with_untracked(|g| id_for(&g.oob, name.get_untracked().trim()));
         let a = arm.get_untracked();
         let unit = Unit {
             id,
@@ -460,8 +459,8 @@ pub fn CopyBrigade(brigade: String) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let id = store.with_untracked(|g| fresh_ids(&g.oob, &["f"]).remove(0));
         let new_name = name.get_untracked().trim().to_string();
+        let id = store.with_untracked(|g| id_for(&g.oob, &new_name));
         if new_name.is_empty() {
             problem.set(Some("Name the new brigade.".into()));
             return;
