@@ -12,7 +12,8 @@
 //! - [`morale`]: Morale Ratings and States, the Morale Check, the Rally Phase (10, 12.1);
 //! - [`edit`]: corrections of the order of battle, and the Threshold Values and Additive Morale
 //!   charts;
-//! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`].
+//! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`];
+//! - [`file`]: a game as a file, checked on import.
 //!
 //! Dice are always arguments. Nothing here knows of Leptos or the browser.
 
@@ -21,6 +22,7 @@
 pub mod charge;
 pub mod clock;
 pub mod edit;
+pub mod file;
 pub mod fire;
 pub mod game;
 pub mod morale;

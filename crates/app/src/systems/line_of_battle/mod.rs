@@ -1,7 +1,9 @@
-//! Line of Battle's screens (Last Chance for Victory), over the rules crate `line_of_battle`:
-//! the Game area (the clock and the Sequence of Play, 1.4, 2.1) comes with the shell; every
-//! other screen is a lazy chunk of its own: the order books (13), the order of battle, the
-//! combat assistant (9, 10, 11, 12), the players' tables, the scenario's clock.
+//! Line of Battle's screens (Last Chance for Victory), over the rules crate `line_of_battle`.
+//! Every screen, the Game area included, is a lazy chunk of its own, and the open game is read
+//! by them ([`store`]): nothing of Line of Battle is in the main module a Johnny Reb player
+//! loads. The screens: the Game area (the clock and the Sequence of Play, 1.4, 2.1), the order
+//! books (13), the order of battle, the combat assistant (9, 10, 11, 12), the players' tables,
+//! the scenario's clock.
 //!
 //! What the screens show is computed in [`model`] (pure, tested natively); the views render
 //! it and send the game's commands through the store.
@@ -33,7 +35,7 @@ pub const AREAS: [Area; 6] = [
 /// Line of Battle's screen for a path, if it has one.
 pub fn screen(path: &str) -> Option<AnyView> {
     Some(match path {
-        "" => view! { <game::GameScreen/> }.into_any(),
+        "" => lazy_screen!(lob_game, view! { <game::GameScreen/> }),
         "/orders" => lazy_screen!(lob_orders, view! { <orders::OrdersScreen/> }),
         "/units" => lazy_screen!(lob_units, view! { <units::UnitsScreen/> }),
         "/tables" => lazy_screen!(lob_tables, view! { <tables::TablesScreen/> }),
