@@ -87,7 +87,7 @@ test('an Order written, carried, refused, accepted and ended over several turns 
   // One turn for the distance and one for Lee's Awareness (13.3a).
   await form.getByText('Arrives turn 3 (7:30 a.m.): 1 turn for 10 Leader MPs and 1 for the Army Commander\'s Awareness (13.3a).').waitFor();
   // 2d6 + Lee's 3 against 8 or more: a raw 5 or more, 30 in 36 (13.3c).
-  await form.getByText('Yes, the Order is written: 83% (30 in 36)').waitFor();
+  await form.getByText('Yes, the Order is written: 83% (5 in 6)').waitFor();
   await dice(form, 'Command Roll die', 2, 3);
   await form.getByRole('button', { name: 'Roll and send the Order' }).tap();
   await said(page, 'Order 1 (Move) to Hill: arrives turn 3 (13.3a)');
@@ -106,7 +106,7 @@ test('an Order written, carried, refused, accepted and ended over several turns 
 
   // The Game area's history holds nothing of it either (1.8).
   await area(page, 'Game');
-  await absent(page, SECRET, 'the Game area');
+  await absent(page, ['Seminary Ridge', 'Chambersburg Pike', 'Order 1'], 'the Game area');
 
   // On to turn 2, across a reload: the Order is still on its way; the cover is back.
   await nextPhase(page, 14);

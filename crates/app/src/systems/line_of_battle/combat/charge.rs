@@ -32,8 +32,8 @@ pub fn ChargeScreen() -> impl IntoView {
     let told = RwSignal::new(Vec::<String>::new());
     let problem = RwSignal::new(None::<String>);
     let say = move |line: String| told.update(|t| t.push(line));
-    let step = move || charge.with(|c| c.as_ref().map(|c| c.step));
-    let start_over = move |_| {
+    let step = Memo::new(move |_| charge.with(|c| c.as_ref().map(|c| c.step)));
+    let start_over = move |_: leptos::ev::MouseEvent| {
         charge.set(None);
         closing_failed.set(false);
         told.set(Vec::new());
@@ -49,7 +49,7 @@ pub fn ChargeScreen() -> impl IntoView {
                     {move || told.get().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
                 </ol>
             </Show>
-            {move || match step() {
+            {move || match step.get() {
                 None => view! { <Declare chargers=chargers leaders=leaders target=target charge=charge told=told/> }.into_any(),
                 Some(ChargeStep::ClosingRoll | ChargeStep::Declaration) => view! {
                     <Closing chargers=chargers leaders=leaders charge=charge closing_failed=closing_failed told=told/>

@@ -47,7 +47,7 @@ pub fn light(clock: &Clock) -> String {
         Some(Light::Day) => format!("Day turn, {minutes} minutes"),
         Some(Light::Twilight) => format!("Twilight turn, {minutes} minutes"),
         Some(Light::Night) => format!("Night turn, {minutes} minutes (1.4a)"),
-        None => format!("{minutes}-minute turn; day or night: enter the Turn Record Track"),
+        None => format!("{minutes}-minute turn"),
     }
 }
 
@@ -57,7 +57,7 @@ pub fn visibility(clock: &Clock) -> String {
         Ok(None) => "Visibility unlimited (1.4b)".into(),
         Ok(Some(1)) => "Visibility 1 hex (1.4b)".into(),
         Ok(Some(n)) => format!("Visibility {n} hexes (1.4b)"),
-        Err(_) => "Visibility: enter the Turn Record Track (1.4b)".into(),
+        Err(_) => "Light and Visibility: enter the Turn Record Track (1.4)".into(),
     }
 }
 
@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(time(&c), "Day 1, 9:00 p.m.");
         assert_eq!(player_turn(&c), "First Player Turn: Confederate");
         assert!(visibility(&c).contains("enter the Turn Record Track"));
-        assert!(light(&c).starts_with("30-minute turn"), "LCV 1.0d");
+        assert_eq!(light(&c), "30-minute turn", "LCV 1.0d");
         c.periods = vec![
             Period { from: 5 * 60, light: Light::Day, visibility: None },
             Period { from: 20 * 60, light: Light::Night, visibility: None },

@@ -90,7 +90,7 @@ pub fn Book(side: Side, on_close: Callback<()>) -> impl IntoView {
             </Show>
             <Show when=move || !flukes().is_empty()>
                 <h3>"Fluke Stoppage (13.6h)"</h3>
-                {move || flukes().into_iter().map(|f| view! { <FlukeForm formation=f/> }).collect_view()}
+                <For each=flukes key=|f| f.clone() children=|f| view! { <FlukeForm formation=f/> }/>
             </Show>
             <Show when=move || !endings().is_empty()>
                 <h3>"Ending Orders (13.6)"</h3>

@@ -124,7 +124,7 @@ pub fn EndingCard(formation: String) -> impl IntoView {
     let fid = StoredValue::new(formation);
     let ending = move || store.with(|g| g.book.standing(&fid.get_value()).and_then(|s| s.ending.clone()));
     let name = move || store.with(|g| g.oob.formation(&fid.get_value()).map(|f| f.name.clone()).unwrap_or_default());
-    let due = move || ending().and_then(|e| e.at());
+    let due = Memo::new(move |_| ending().and_then(|e| e.at()));
     let own_recovery = move || {
         store.with(|g| {
             let side = g.oob.formation(&fid.get_value()).map(|f| f.side);
@@ -145,7 +145,7 @@ pub fn EndingCard(formation: String) -> impl IntoView {
                     view! { <li class=class>{mark}{text}</li> }
                 }).collect_view())}
             </ol>
-            {move || match due() {
+            {move || match due.get() {
                 Some(step) if model::marked_on_the_map(step) => view! {
                     <button class="button primary" on:click=move |_| {
                         send(store, said, OrderCommand::StepDone { formation: fid.get_value(), step });

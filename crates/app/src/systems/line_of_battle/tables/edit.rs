@@ -321,6 +321,7 @@ fn ModifierEditor(table: String, problem: RwSignal<Option<String>>) -> impl Into
             put_table(store, problem, t);
         }
     };
+    let names = move || modifiers().into_iter().map(|m| m.name).collect::<Vec<_>>();
     let new_name = RwSignal::new(String::new());
     let new_rule = RwSignal::new(String::new());
     let add = move |ev: leptos::ev::SubmitEvent| {
@@ -342,16 +343,20 @@ fn ModifierEditor(table: String, problem: RwSignal<Option<String>>) -> impl Into
             <h2>"Modifiers"</h2>
             <p class="muted">"Type each value as your chart gives it (+1, −2); clear one the chart does not have. The rule names where the rulebook calls for it."</p>
             <ul class="plain modifiers">
-                {move || modifiers()
-                    .into_iter()
-                    .map(|m| {
-                        let name = StoredValue::new(m.name.clone());
-                        let text = RwSignal::new(m.value.get().map(|v| format!("{v:+}")).unwrap_or_default());
-                        let label = format!("{} ({})", m.name, m.rule);
+                // Keyed by name: a row typed in stays as it is while the others change.
+                <For
+                    each=names
+                    key=|n| n.clone()
+                    children=move |n| {
+                        let name = StoredValue::new(n.clone());
+                        let current = move || modifiers().into_iter().find(|m| m.name == name.get_value());
+                        let first = current().map(|m| m.value.get()).unwrap_or(None);
+                        let text = RwSignal::new(first.map(|v| format!("{v:+}")).unwrap_or_default());
+                        let rule = current().map(|m| m.rule).unwrap_or_default();
                         view! {
                             <li class="modifier">
                                 <label class="field">
-                                    <span>{label}<span class="muted">{format!(" · {}", model::provenance(&m.value))}</span></span>
+                                    <span>{format!("{n} ({rule})")}<span class="muted">{move || format!(" · {}", current().map(|m| model::provenance(&m.value)).unwrap_or_default())}</span></span>
                                     <input
                                         type="text"
                                         inputmode="text"
@@ -372,8 +377,8 @@ fn ModifierEditor(table: String, problem: RwSignal<Option<String>>) -> impl Into
                                 </label>
                             </li>
                         }
-                    })
-                    .collect_view()}
+                    }
+                />
             </ul>
             <details class="more">
                 <summary class="button">"Add a modifier your chart has"</summary>

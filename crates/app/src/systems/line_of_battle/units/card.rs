@@ -80,13 +80,13 @@ pub fn FormationBlock(id: String, depth: usize) -> impl IntoView {
 fn FormationLeader(id: String) -> impl IntoView {
     let store = use_store();
     let fid = StoredValue::new(id);
-    let leader = move || {
+    let leader = Memo::new(move |_| {
         store.with(|g| {
             g.oob.formation(&fid.get_value()).and_then(|f| f.leader.clone()).and_then(|l| g.oob.leader(&l).cloned())
         })
-    };
+    });
     let problem = RwSignal::new(None::<String>);
-    move || match leader() {
+    move || match leader.get() {
         None => view! {
             <details class="more">
                 <summary class="button">"Add its Leader"</summary>
@@ -101,7 +101,9 @@ fn FormationLeader(id: String) -> impl IntoView {
                 l.name,
                 l.command,
                 l.morale,
-                l.awareness.map(|a| format!(", Awareness {a} turns")).unwrap_or_default(),
+                l.awareness
+                    .map(|a| format!(", Awareness {a} turn{}", if a == 1 { "" } else { "s" }))
+                    .unwrap_or_default(),
                 if l.command == 0 { ", a Zero (4.1d)" } else { "" }
             );
             let lost = l.lost;
@@ -198,14 +200,15 @@ pub fn SpareLeaders(side: Side) -> impl IntoView {
 pub fn UnitCard(id: String) -> impl IntoView {
     let store = use_store();
     let uid = StoredValue::new(id);
-    let unit = move || store.with(|g| g.oob.unit(&uid.get_value()).cloned());
+    // A Memo: the card is drawn again only when its unit changes.
+    let unit = Memo::new(move |_| store.with(|g| g.oob.unit(&uid.get_value()).cloned()));
     let problem = RwSignal::new(None::<String>);
     let send = move |c: Command| match store.dispatch(c) {
         Ok(_) => problem.set(None),
         Err(e) => problem.set(Some(e.to_string())),
     };
     move || {
-        let Some(u) = unit() else { return ().into_any() };
+        let Some(u) = unit.get() else { return ().into_any() };
         let name = u.name.clone();
         let facts = format!(
             "{}{} {} · {} · {}",

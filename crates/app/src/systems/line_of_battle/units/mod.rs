@@ -21,17 +21,18 @@ pub fn UnitsScreen() -> impl IntoView {
     let store = use_store();
     let asked = use_query_map().with_untracked(|q| q.get("side")).and_then(|k| words::side_from_key(&k));
     let side = RwSignal::new(asked.unwrap_or(Side::Confederate));
-    let army = move || {
+    // A Memo: the tree is built again only when the side's Army changes, not at every tap.
+    let army = Memo::new(move |_| {
         store.with(|g| {
             g.oob.formations.iter().find(|f| f.side == side.get() && f.echelon == Echelon::Army).map(|f| f.id.clone())
         })
-    };
+    });
     view! {
         <section class=move || format!("screen lob-units side-{}", words::side_key(side.get())) aria-labelledby="units-title">
             <h1 id="units-title">"Units"</h1>
             <p class="subtitle">"The order of battle from your counters: each unit's Strength, Morale State and Formation a tap away."</p>
             <SideSwitch side=side/>
-            {move || match army() {
+            {move || match army.get() {
                 None => view! { <forms::ArmyForm side=side.get()/> }.into_any(),
                 Some(id) => view! {
                     <card::FormationBlock id=id depth=0/>
