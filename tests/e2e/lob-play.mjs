@@ -80,7 +80,9 @@ export async function regiments(page, brigade, list) {
   await block.getByText('Add a regiment', { exact: true }).tap();
   const form = block.getByRole('form', { name: 'New unit' });
   let last = {};
-  for (const r of list) {
+  for (const entry of list) {
+    // What an entry leaves out stays as the last one had it.
+    const r = { ...last, now: undefined, ...entry };
     await form.getByLabel('Unit name').fill(r.name);
     if (r.weapon && r.weapon !== last.weapon) await form.getByLabel('Weapon (1.3c)').selectOption(r.weapon);
     if (r.sps !== last.sps) await form.getByLabel('Full Strength in SPs').fill(String(r.sps));
@@ -175,7 +177,7 @@ export function madeUpTables() {
 /** Pastes a tables file's text in the Tables area. */
 export async function pasteTables(page, text) {
   await area(page, 'Tables');
-  await page.getByText('Paste tables', { exact: true }).tap();
+  await page.locator('summary').getByText('Paste tables', { exact: true }).tap();
   await page.getByLabel('Paste tables').fill(text);
   await page.getByRole('button', { name: 'Import the pasted tables' }).tap();
   await page.getByRole('status').filter({ hasText: /^Imported \d+ tables from the pasted text\.$/ }).waitFor();

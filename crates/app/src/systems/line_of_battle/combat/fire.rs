@@ -107,7 +107,9 @@ pub fn FireScreen() -> impl IntoView {
         let table = store.with(|g| g.tables.get(key::COMBAT).cloned()).ok_or("no Combat Table")?;
         store.with(|g| combat_modifiers(&f, &s, &table, &g.thresholds)).map_err(|e| e.to_string())
     };
-    let reading = move || -> Option<Result<Reading, String>> {
+    // A Memo: applying the result changes the game, not the reading, so what was applied stays
+    // on screen.
+    let reading = Memo::new(move |_| -> Option<Result<Reading, String>> {
         let d = two_dice(&faces.get())?;
         let m = match modifiers() {
             Ok(m) => m,
@@ -115,11 +117,10 @@ pub fn FireScreen() -> impl IntoView {
         };
         let table = store.with(|g| g.tables.get(key::COMBAT).cloned())?;
         Some(combat_roll(&table, &m, d.total()).map_err(|e| e.to_string()))
-    };
+    });
     // A new reading: the owner's distribution proposed afresh (9.4a), nothing applied yet.
     Effect::new(move |_| {
-        let r = reading();
-        let loss = r.and_then(Result::ok).map(|r| r.loss()).unwrap_or(0);
+        let loss = reading.get().and_then(Result::ok).map(|r| r.loss()).unwrap_or(0);
         let strengths = store.with_untracked(|g| {
             combat::stack(g, &target.get_untracked()).iter().map(|u| u.strength).collect::<Vec<_>>()
         });
@@ -127,7 +128,7 @@ pub fn FireScreen() -> impl IntoView {
         applied.set(None);
     });
     let apply = move |_| {
-        let Some(Ok(r)) = reading() else { return };
+        let Some(Ok(r)) = reading.get_untracked() else { return };
         let result = store.with_untracked(|g| {
             let units = combat::stack(g, &target.get_untracked());
             combat::loss_commands(&units, r.loss(), &allocation.get_untracked())
@@ -238,7 +239,7 @@ pub fn FireScreen() -> impl IntoView {
                     }
                 }}
                 <DiceEntry name="Fire die" count=Signal::derive(|| 2usize) faces=faces/>
-                {move || reading().map(|r| match r {
+                {move || reading.get().map(|r| match r {
                     Err(e) => view! { <p class="banner warning" role="status">{format!("{e}.")}</p> }.into_any(),
                     Ok(r) => {
                         let headline = format!(
