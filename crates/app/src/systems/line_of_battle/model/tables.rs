@@ -14,6 +14,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Loss(n) => format!("{n} SP loss"),
         Effect::MoraleCheck => "Morale Check (M)".into(),
         Effect::Depletion => "Ammunition Depletion".into(),
+        Effect::CanisterDepletion => "Canister Depletion".into(),
         Effect::State(s) => s.label().to_string(),
         Effect::Retreat(n) => format!("Retreat {n} hex{}", if *n == 1 { "" } else { "es" }),
         Effect::CowardlyLegs => "Cowardly Legs".into(),
