@@ -1,9 +1,10 @@
 // Line of Battle's combat assistant on a phone, with the dice thrown on the table and the
 // players' own tables pasted (every value made up for the test, lob-play.mjs): a fire with
 // its modifiers named by rule, its Combat Table result applied with Loss Distribution (9.3,
-// 9.4a) and the Target's Morale Check (10.1); a Charge through its steps (11.1: Closing Roll,
-// Opening Volley, the Target's loss and Morale Check with the Charge Modifier, the results);
-// then undone from the Game area.
+// 9.4a) and the Morale Check it left due (9.4, 10.1); a Charge through its steps, kept in the
+// game across a reload (11.1: Closing Roll, Opening Volley with the Target's automatic loss,
+// the Target's Morale Check with the Charge Modifier, the results); then undone step by step
+// from the Game area and redone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone } from './harness.mjs';
@@ -73,43 +74,50 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await dice(page, 'Fire die', 4, 3);
   const result = page.getByRole('status', { name: 'Result' });
   await result.getByText('Combat Table: 7 +1 = 8: 1 SP loss, Morale Check (M)').waitFor();
-  await result.getByText('Apply Loss, with Loss Distribution (9.4a)').waitFor();
-  await result.getByRole('button', { name: 'Apply the loss' }).tap();
-  await result.getByText('19th Indiana loses 1 SP, 5 left').waitFor();
+  await result.getByText('Apply the loss, with Loss Distribution (9.4a)').waitFor();
+  await result.getByRole('button', { name: 'Apply the result' }).tap();
+  const fired = page.getByRole('status', { name: 'Fire applied' });
+  await fired.getByText('19th Indiana loses 1 SP, 5 left').waitFor();
+  await fired.getByText('The Firing units are Finished (9.1a)').waitFor();
 
-  // Its Morale Check: rated B (+0), Limited Defense Status (+1, 13.2e): 4 + 4 + 1 = 9, Shaken.
-  await result.getByRole('link', { name: 'Morale Check of the Target Stack (10.1)' }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Morale Check' }).waitFor();
-  await page.getByText('Top first: 19th Indiana').waitFor();
-  await dice(page, 'Morale die', 4, 4);
-  const morale = page.getByRole('status', { name: 'Morale result' });
+  // What it left due, in 9.4's order: the Target's Morale Check. Rated B (+0) and in Limited
+  // Defense Status (+1, added by the game, 13.2e): 4 + 4 + 1 = 9, Shaken.
+  const due = page.getByRole('article', { name: 'Morale Check for 19th Indiana: two dice on the Morale Table' });
+  await due.getByText('Added from the game: Limited Defense Status.').waitFor();
+  await dice(due, 'Morale die', 4, 4);
+  const morale = due.getByRole('status', { name: 'Morale result' });
   await morale.getByText('Morale Table: 8 +1 = 9: Shaken').waitFor();
   await morale.getByRole('button', { name: 'Apply to the Stack' }).tap();
-  await morale.getByText('19th Indiana now Shaken (10.2)').waitFor();
+  await page.getByRole('status', { name: 'Settled' }).getByText('The Stack is now Shaken (10.2)').waitFor();
+  await page.getByText('Nothing is due.').waitFor();
 
-  // A Charge: the 1st Tennessee (6 SPs after nothing yet, 7) at the 7th Indiana (4 SPs).
+  // A Charge: the 1st Tennessee (7 SPs) at the 7th Indiana (4 SPs).
   await area(page, 'Combat');
   await page.getByRole('link', { name: /^Charge/ }).tap();
   await page.getByRole('heading', { level: 1, name: 'Charge' }).waitFor();
   await stack(page, 'The Charging Stack: Line Infantry or Mounted Cavalry', "Archer's Brigade", '1st Tennessee (7 SP)');
   await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana (4 SP)');
   await page.getByRole('button', { name: 'Declare the Charge' }).tap();
-  await page.getByText('a) 1st Tennessee (7 SPs) Charges 7th Indiana (4 SPs).').waitFor();
-  // b) The Closing Roll: one die plus 2 for the A rating against 5: 4 in 6.
+  const now = page.getByRole('status', { name: 'The Charge now' });
+  await now.getByText('1st Tennessee (7 SPs) Charging 7th Indiana (4 SPs): b) The Charge Closing Roll').waitFor();
+  // b) One die plus 2 for the A rating against 5: 4 in 6.
   await page.getByText('The Charge closes: 67% (4 in 6)').waitFor();
   await dice(page, 'Closing die', 3);
-  await page.getByRole('status', { name: 'Closing Roll result' }).getByText('The Closing Roll passes.').waitFor();
-  await page.getByRole('button', { name: 'On to the Opening Volley' }).tap();
-  // c) The Opening Volley at Charge Range (+2): 5 + 2 = 7, 1 SP to the Charging Stack's top.
+  await page.getByRole('button', { name: 'Roll the Closing Roll' }).tap();
+  await page.getByText('Charge Closing Roll 5: the Charge goes in').waitFor();
+  // The Charge is kept in the game: a reload comes back to its step.
+  await settle(page);
+  await page.reload();
+  await page.waitForSelector('html[data-started="true"]');
+  await now.getByText('1st Tennessee (7 SPs) Charging 7th Indiana (4 SPs): c) The Opening Volley').waitFor();
+  // c) The 7th Indiana's Opening Volley at Charge Range (+2): 5 + 2 = 7, 1 SP; e) the Charging
+  // Stack keeps 6 SPs, 4 or more: the Target loses 1 SP (11.3a).
+  await stack(page, 'The Opening Volley Stack', 'Iron Brigade', '7th Indiana (4 SP)');
   await dice(page, 'Opening Volley die', 5);
-  const volley = page.getByRole('status', { name: 'Opening Volley result' });
-  await volley.getByText('Opening Volley: 5 +2 = 7: 1 SP loss').waitFor();
-  await volley.getByRole('button', { name: 'Apply the 1 SP loss to the top unit' }).tap();
-  await page.getByText('Opening Volley: 1 SP lost; the attacking Leaders check for Leader Loss (11.1d).').waitFor();
-  // e) 6 SPs left, 4 or more: the Target loses 1 SP (11.3a).
-  await page.getByText('The Charging Stack has 6 SPs (4 or more) and does not attack through frontal Breastworks: the Target loses 1 SP.').waitFor();
-  await page.getByRole('button', { name: "Take the Target's loss (11.3a)" }).tap();
-  await page.getByText(/7th Indiana loses 1 SP, 3 left/).waitFor();
+  await page.getByRole('button', { name: 'Roll the Opening Volley' }).tap();
+  await page.getByText('Opening Volley: 5 +2 = 7: 1 SP').waitFor();
+  await page.getByText('1st Tennessee loses 1 SP, 6 left').waitFor();
+  await page.getByText('7th Indiana loses 1 SP, 3 left').waitFor();
   // f) 6 against 3: the players' chart gives "Bigger" (+2); rated B (+0); Limited Defense
   // Status (+1): 4 + 3 + 3 = 10, Disorganized, Retreat 1, Cowardly Legs.
   await page.getByText('SPs capable of Firing: the Charging Stack 6, the Target 3.').waitFor();
@@ -117,23 +125,31 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await dice(page, 'Morale die', 4, 3);
   const check = page.getByRole('status', { name: 'Morale result' });
   await check.getByText('Morale Table: 7 +3 = 10: Disorganized, Retreat 1 hex, Cowardly Legs').waitFor();
-  await check.getByRole('button', { name: 'Apply to the Stack' }).tap();
-  await page.getByText(/f\) The Target's Morale Check: 7th Indiana now Disorganized \(10\.2\)/).waitFor();
+  await check.getByRole('button', { name: 'Apply to the Target' }).tap();
+  await page.getByText('The Stack is now Disorganized (10.2)').waitFor();
   // g) The Target retreated: the Charging Stack advances (11.3c).
-  await page.getByRole('button', { name: 'Yes: the hex is empty' }).tap();
+  await page.getByRole('button', { name: 'No: the hex is empty' }).tap();
   await page.getByText(/Advance into the Target hex at normal MP cost, Cowardly Legs on top/).waitFor();
+  await page.getByText('This Charge is over (11.1)').waitFor();
 
-  // What the game now says, then one Undo takes the last change back, and Redo puts it back.
+  // What the game now says; Undo takes back the results (the Charge is at g) again), then
+  // the Morale Check; Redo puts both back.
   let card = await unitState(page, 'Federal', '7th Indiana');
   await card.getByText('3 of 4 SP').waitFor();
   assert.equal(await card.getByRole('button', { name: 'Disorganized' }).getAttribute('aria-pressed'), 'true');
   assert.equal(await (await unitState(page, 'Confederate', '1st Tennessee')).getByText('6 of 7 SP').count(), 1);
   await area(page, 'Game');
   await page.getByRole('button', { name: 'Undo' }).tap();
+  await area(page, 'Combat');
+  await page.getByRole('link', { name: /^Charge/ }).tap();
+  await page.getByRole('heading', { level: 2, name: 'g) Charge Results (11.3c, 11.4d)' }).waitFor();
+  await area(page, 'Game');
+  await page.getByRole('button', { name: 'Undo' }).tap();
   card = await unitState(page, 'Federal', '7th Indiana');
   assert.equal(await card.getByRole('button', { name: 'Normal' }).getAttribute('aria-pressed'), 'true');
   await card.getByText('3 of 4 SP').waitFor();
   await area(page, 'Game');
+  await page.getByRole('button', { name: 'Redo' }).tap();
   await page.getByRole('button', { name: 'Redo' }).tap();
   card = await unitState(page, 'Federal', '7th Indiana');
   assert.equal(await card.getByRole('button', { name: 'Disorganized' }).getAttribute('aria-pressed'), 'true');

@@ -298,6 +298,12 @@ fn tells_orders(command: &Command, line: &str) -> bool {
         Command::Orders(c) => {
             !matches!(**c, OrderCommand::SetTrack(_) | OrderCommand::AddArrival(_) | OrderCommand::Arrive(_))
         }
+        // A tick of the order book's items of the tracker (the app ticks them in the book).
+        Command::Tracker(crate::tracker::TrackerCommand::Tick { key, .. }) => {
+            ["accept-", "held-", "reissue-", "army-order", "ending-", "recovery-", "fluke-", "midnight"]
+                .iter()
+                .any(|k| key.starts_with(k))
+        }
         _ => line.starts_with("Order ") || line.contains("(13.") || line.contains("(3.2)"),
     }
 }

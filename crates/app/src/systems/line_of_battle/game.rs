@@ -9,6 +9,7 @@ use super::store::use_store;
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::orders::commands::OrderCommand;
+use line_of_battle::tracker::TrackerCommand;
 
 /// A game with no unit yet: the ways in, in order.
 #[component]
@@ -31,6 +32,11 @@ fn FirstStart() -> impl IntoView {
 fn to_do(item: Item) -> AnyView {
     let store = use_store();
     let problem = RwSignal::new(None::<String>);
+    let send = move |c: Command| {
+        if let Err(e) = store.dispatch(c) {
+            problem.set(Some(e));
+        }
+    };
     let action = item.action.clone().map(|a| {
         let (label, command) = match a {
             Action::Arrive(i) => ("Placed", Command::Orders(Box::new(OrderCommand::Arrive(i)))),
@@ -38,17 +44,30 @@ fn to_do(item: Item) -> AnyView {
         };
         let command = StoredValue::new(command);
         view! {
-            <button class="button open" aria-label=format!("{label}: {}", item.text) on:click=move |_| {
-                if let Err(e) = store.dispatch(command.get_value()) {
-                    problem.set(Some(e.to_string()));
-                }
-            }>{label}</button>
+            <button class="button open" aria-label=format!("{label}: {}", item.text) on:click=move |_| send(command.get_value())>{label}</button>
         }
     });
     let link = item.link.clone().map(|(href, words)| view! { <a class="button open" href=href>{words}</a> });
+    let text = view! { <span>{item.text.clone()} <span class="muted">" (" {item.rule.clone()} ")"</span></span> };
+    // Ticked by hand, undoably (the engine keeps the tick by the item's key).
+    let body = if item.key.is_empty() {
+        view! { <span class="todo-text">{text}</span> }.into_any()
+    } else {
+        let key = StoredValue::new(item.key.clone());
+        let done = item.done;
+        view! {
+            <label class="choice todo-text">
+                <input type="checkbox" prop:checked=done on:change=move |_| {
+                    send(Command::Tracker(TrackerCommand::Tick { key: key.get_value(), done: !done }))
+                }/>
+                {text}
+            </label>
+        }
+        .into_any()
+    };
     view! {
-        <li class="check-item">
-            <span class="todo-text">{item.text.clone()} <span class="muted">" (" {item.rule} ")"</span></span>
+        <li class="check-item" class:done=item.done>
+            {body}
             {action}
             {link}
             {move || problem.get().map(|p| view! { <p class="refusal" role="alert">{p}</p> })}
@@ -72,7 +91,7 @@ pub fn GameScreen() -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let next = move |_| match store.dispatch(Command::NextPhase) {
         Ok(_) => problem.set(None),
-        Err(e) => problem.set(Some(e.to_string())),
+        Err(e) => problem.set(Some(e)),
     };
     view! {
         <section class="screen lob-game" aria-labelledby="game-title">

@@ -43,6 +43,7 @@ pub fn screen(path: &str) -> Option<AnyView> {
         "/combat" => lazy_screen!(lob_combat, view! { <combat::CombatMenu/> }),
         "/combat/fire" => lazy_screen!(lob_fire, view! { <combat::fire::FireScreen/> }),
         "/combat/charge" => lazy_screen!(lob_charge, view! { <combat::charge::ChargeScreen/> }),
+        "/combat/due" => lazy_screen!(lob_due, view! { <combat::dues::DueScreen/> }),
         "/combat/morale" => lazy_screen!(lob_morale, view! { <combat::morale::MoraleScreen/> }),
         "/combat/rally" => lazy_screen!(lob_rally, view! { <combat::rally::RallyScreen/> }),
         _ => return None,

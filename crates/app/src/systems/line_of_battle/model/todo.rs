@@ -1,20 +1,28 @@
-//! What the Sequence of Play requires in the segment in progress (2.1), from the game: the
-//! Game area's list. Nothing of a side's Orders is in it (1.8): the Command Phase's items send
-//! the Phasing Player to his own order book, behind its cover.
+//! The Game area's list: the engine's to-do list of the Segment in progress (2.1,
+//! `line_of_battle::tracker`), each item with where it is done, and nothing of a side's
+//! Orders (1.8): the items of the order book (acceptances, Reissues, the Army Commander's
+//! roll, Ending steps, Recovery, Fluke Stoppage) are left to the Phasing Player's own book,
+//! behind its cover, and the list only sends him there.
 
 use super::words;
 use line_of_battle::Game;
 use line_of_battle::clock::Segment;
-use line_of_battle::morale::MoraleState;
+use line_of_battle::tracker::{self, Subject, Todo};
 
-/// One thing to do now.
+/// One item of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
+    /// The engine's key (ticks are kept by it); empty for the order book's line.
+    pub key: String,
     /// What, in the players' words.
     pub text: String,
     /// The rule.
-    pub rule: &'static str,
-    /// Where it is done (an area of the app), if there.
+    pub rule: String,
+    /// Done (by the game, or ticked).
+    pub done: bool,
+    /// Required by the rules (not only allowed).
+    pub required: bool,
+    /// Where it is done, if in another area.
     pub link: Option<(String, &'static str)>,
     /// A one-tap action on the Game area.
     pub action: Option<Action>,
@@ -29,98 +37,61 @@ pub enum Action {
     RallyMarkers,
 }
 
-fn item(text: String, rule: &'static str) -> Item {
-    Item { text, rule, link: None, action: None }
+/// The order book's items: never on the Game area (1.8).
+pub fn in_the_book(t: &Todo) -> bool {
+    const BOOK: [&str; 8] =
+        ["accept-", "held-", "reissue-", "army-order", "ending-", "recovery-", "fluke-", "midnight"];
+    matches!(t.subject, Some(Subject::Order(_))) || BOOK.iter().any(|k| t.key.starts_with(k))
 }
 
-/// The items of the segment in progress.
+fn place(t: &Todo) -> (Option<(String, &'static str)>, Option<Action>) {
+    match (&t.subject, t.key.as_str()) {
+        (Some(Subject::Due(_)), _) => (Some(("/combat/due".into(), "Settle it")), None),
+        (Some(Subject::Arrival(i)), _) => (None, Some(Action::Arrive(*i))),
+        (_, "rally-markers") => (None, Some(Action::RallyMarkers)),
+        (_, "rebuild") => (Some(("/combat/rally".into(), "Rebuild")), None),
+        (_, "charge") => (Some(("/combat/charge".into(), "Go on with the Charge")), None),
+        (_, k) if k.starts_with("rally-") => (Some(("/combat/rally".into(), "Roll to rally")), None),
+        (_, k) if k.starts_with("vacancy-") || k.starts_with("consolidate-") || k.starts_with("zero-") => {
+            (Some(("/units".into(), "Open the units")), None)
+        }
+        _ => (None, None),
+    }
+}
+
+/// The list for the Game area.
 pub fn items(game: &Game) -> Vec<Item> {
     let c = &game.clock;
     let side = c.phasing();
-    let name = words::side(side);
-    let book = || Some((format!("/orders?side={}", words::side_key(side)), "Open the order book"));
+    let all = tracker::todo(game);
     let mut out = Vec::new();
-    match c.phase() {
-        Segment::Orders => {
-            let mut i =
-                item(format!("{name} Orders: the Army Commander's Order, arriving Orders to accept, Reissues"), "13.3");
-            i.link = book();
-            out.push(i);
-        }
-        Segment::Recovery => {
-            let mut i = item(format!("{name} Recovery rolls for Divisions recovering"), "13.7c");
-            i.link = book();
-            out.push(i);
-        }
-        Segment::FlukeStoppage => {
-            if c.in_grace_period() {
-                out.push(item(format!("No Fluke Stoppage rolls in the first {} turns", c.grace_turns), "13.6h"));
-            } else {
-                let mut i = item(format!("{name} Divisions under Attack Orders check for Fluke Stoppage"), "13.6h");
-                i.link = book();
-                out.push(i);
-            }
-        }
-        Segment::Reinforcements => {
-            for (index, a) in c.arrivals.iter().enumerate() {
-                if a.side == side && a.day == c.day && a.minutes == c.minutes && !a.done {
-                    let names: Vec<String> = a
-                        .units
-                        .iter()
-                        .map(|id| {
-                            game.oob
-                                .unit(id)
-                                .map(|u| u.name.clone())
-                                .or_else(|| game.oob.leader(id).map(|l| l.name.clone()))
-                                .unwrap_or_else(|| id.clone())
-                        })
-                        .collect();
-                    let (what, rule) = if a.removal { ("Removal", "2.2c") } else { ("Arrive at Entry Area", "2.2") };
-                    let text = if a.removal {
-                        format!("{what}: {}", names.join(", "))
-                    } else {
-                        format!("{what} {}: {}", a.entry, names.join(", "))
-                    };
-                    let mut i = item(text, rule);
-                    i.action = Some(Action::Arrive(index));
-                    out.push(i);
-                }
-            }
-        }
-        Segment::Consolidation => {
-            let mut i = item(format!("{name} Consolidations, if desired"), "1.3e");
-            i.link = Some(("/units".into(), "Open the units"));
-            out.push(i);
-        }
-        Segment::MovementAndCombat => {
-            let mut i =
-                item(format!("{name} Activities: Move, Fire or Charge; Opening Volleys by the other side"), "2.3, 9.2");
-            i.link = Some(("/combat".into(), "Open combat"));
-            out.push(i);
-        }
-        Segment::Rally => {
-            let own = game.oob.units.iter().filter(|u| u.side == side && u.on_map);
-            let marked = own
-                .clone()
-                .any(|u| matches!(u.state, MoraleState::Shaken | MoraleState::BloodLust | MoraleState::Disorganized));
-            if marked {
-                let mut i = item(format!("{name}: remove Sh and BL markers, flip DG to Sh"), "12.1");
-                i.action = Some(Action::RallyMarkers);
-                out.push(i);
-            }
-            let routed: Vec<String> = own.filter(|u| u.state == MoraleState::Routed).map(|u| u.name.clone()).collect();
-            if !routed.is_empty() {
-                let mut i = item(format!("Rally roll for each Routed Stack: {}", routed.join(", ")), "12.1");
-                i.link = Some(("/combat/rally".into(), "Roll to rally"));
-                out.push(i);
-            }
-            out.push(item("Remove every Cowardly Legs and CBF marker".into(), "10.4b, 4.2l"));
-        }
-        Segment::Rebuilding => {
-            let mut i = item(format!("{name} Rebuilding: 1 SP to each qualified unit"), "12.2");
-            i.link = Some(("/combat/rally".into(), "Rebuild"));
-            out.push(i);
-        }
+    let command_phase = matches!(c.phase(), Segment::Orders | Segment::Recovery | Segment::FlukeStoppage);
+    let grace = c.phase() == Segment::FlukeStoppage && c.in_grace_period();
+    if (command_phase && !grace) || all.iter().any(in_the_book) {
+        out.push(Item {
+            key: String::new(),
+            text: format!("{}: the {} player's order book, behind its cover", c.phase().label(), words::side(side)),
+            rule: "13".into(),
+            done: false,
+            required: true,
+            link: Some((format!("/orders?side={}", words::side_key(side)), "Open the order book")),
+            action: None,
+        });
+    }
+    for t in all.into_iter().filter(|t| !in_the_book(t)) {
+        let (link, action) = place(&t);
+        out.push(Item { key: t.key, text: t.text, rule: t.rule, done: t.done, required: t.required, link, action });
+    }
+    if c.phase() == Segment::MovementAndCombat {
+        out.push(Item {
+            key: String::new(),
+            text: format!("{} Activities: Move, Fire or Charge; Opening Volleys by the other side", words::side(side)),
+            rule: "2.3, 9.2".into(),
+            done: false,
+            required: false,
+            link: Some(("/combat".into(), "Open combat")),
+            action: None,
+        });
     }
     out
 }
@@ -130,6 +101,9 @@ mod tests {
     use super::*;
     use crate::systems::line_of_battle::model::fixture;
     use line_of_battle::game::Command;
+    use line_of_battle::morale::MoraleState;
+    use line_of_battle::orders::OrderKind;
+    use line_of_battle::orders::commands::OrderCommand;
 
     fn to(s: &mut companion_core::session::Session<line_of_battle::LineOfBattle>, segment: Segment) {
         while s.game().clock.phase() != segment {
@@ -137,29 +111,48 @@ mod tests {
         }
     }
 
-    /// 1.8, 2.1b: the Command Phase's items name no Order, only the Phasing Player's book.
+    /// 1.8, 2.1b: an Order awaiting acceptance is on the engine's list, never on the Game
+    /// area's: it only sends the Phasing Player to his book.
     #[test]
-    fn rule_2_1_the_command_phase_sends_to_the_book_and_tells_nothing() {
-        let g = fixture::game();
-        let items = items(&g);
-        assert_eq!(items.len(), 1);
+    fn rule_1_8_the_game_area_names_no_order() {
+        let mut s = fixture::session();
+        fixture::run(
+            &mut s,
+            OrderCommand::Write {
+                kind: OrderKind::Move,
+                formation: "1".into(),
+                recipient: "Reynolds".into(),
+                instructions: fixture::move_to("Cemetery Hill"),
+                mps: 1,
+                roll: fixture::dice(6, 6),
+                in_radius: true,
+                modifiers: vec![],
+            },
+        );
+        // One turn for the distance and Meade's 2 of Awareness: it arrives on turn 4 (13.3a).
+        while s.game().clock.turn < 4 {
+            to(&mut s, Segment::Recovery);
+            to(&mut s, Segment::Orders);
+        }
+        assert!(tracker::todo(s.game()).iter().any(|t| t.text.contains("Order 1")), "the engine lists it");
+        let items = items(s.game());
+        assert!(items.iter().all(|i| !i.text.contains("Order 1") && !i.text.contains("Reynolds")), "{items:?}");
         assert_eq!(items[0].link.as_ref().map(|l| l.0.as_str()), Some("/orders?side=federal"));
-        assert!(!items[0].text.contains("Order 1"));
     }
 
-    /// 13.6h grace period; 12.1 Rally markers and routed stacks.
+    /// 13.6h grace period; 12.1 Rally markers and routed stacks, each with its place.
     #[test]
     fn rule_12_1_the_rally_phase_lists_markers_and_routed_stacks() {
         let mut s = fixture::session();
         to(&mut s, Segment::FlukeStoppage);
-        assert!(items(s.game())[0].text.starts_with("No Fluke Stoppage rolls in the first 8 turns"));
+        let list = items(s.game());
+        assert!(list[0].text.starts_with("No Fluke Stoppage rolls"), "{list:?}");
         let mut g = s.game().clone();
         g.oob.unit_mut("19 Ind").unwrap().state = MoraleState::Routed;
-        g.oob.unit_mut("2 Wisc").unwrap().state = MoraleState::Disorganized;
         let mut s = companion_core::session::Session::new(g);
         to(&mut s, Segment::Rally);
-        let items = items(s.game());
-        assert_eq!(items[0].action, Some(Action::RallyMarkers));
-        assert!(items[1].text.ends_with("19 Ind"), "{items:?}");
+        let list = items(s.game());
+        assert_eq!(list[0].action, Some(Action::RallyMarkers));
+        assert!(list.iter().any(|i| i.text.starts_with("Rally roll for 19 Ind") && i.link.is_some()), "{list:?}");
     }
 }
