@@ -65,41 +65,49 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await stack(page, 'The Firing Stack', "Archer's Brigade", '1st Tennessee (7 SP)');
   await page.getByText('SPs fired: 7 of 8 at most (9.1b, 9.1c)').waitFor();
   await stack(page, 'The Target Stack', 'Iron Brigade', '19th Indiana (6 SP)');
-  // No accepted Order: Limited Defense Status takes the +1 for MPs remaining away (13.2e).
+  // Every modifier with its rule: 6 MPs remaining (+1), 7 Firing SPs (+1), Range 2 (+0).
   const used = page.locator('.modifiers-used');
+  await used.getByText('Firer MPs Remaining 6 (9.1e): +1').waitFor();
   await used.getByText('Number of Firing SPs 7 (9.3): +1').waitFor();
   await used.getByText('Range 2 (9.3): +0').waitFor();
-  assert.equal(await used.getByText(/Firer MPs Remaining/).count(), 0);
-  await page.getByText('A loss: 58% (21 in 36)').waitFor();
+  // A loss on a modified 8 or more, or any raw 9 or more (the grid): 26 in 36.
+  await page.getByText('A loss: 72% (26 in 36)').waitFor();
   await dice(page, 'Fire die', 4, 3);
   const result = page.getByRole('status', { name: 'Result' });
-  await result.getByText('Combat Table: 7 +1 = 8: 1 SP loss, Morale Check (M)').waitFor();
+  await result.getByText('Combat Table: 7 +2 = 9: 1 SP loss, Morale Check (M)').waitFor();
   await result.getByText('Apply the loss, with Loss Distribution (9.4a)').waitFor();
   await result.getByRole('button', { name: 'Apply the result' }).tap();
   const fired = page.getByRole('status', { name: 'Fire applied' });
   await fired.getByText('19th Indiana loses 1 SP, 5 left').waitFor();
   await fired.getByText('The Firing units are Finished (9.1a)').waitFor();
 
-  // What it left due, in 9.4's order: the Target's Morale Check. Rated B (+0) and in Limited
-  // Defense Status (+1, added by the game, 13.2e): 4 + 4 + 1 = 9, Shaken.
+  // What it left due, in 9.4's order: the Target's Morale Check. Rated B (+0): 4 + 4 = 8,
+  // Shaken.
   const due = page.getByRole('article', { name: 'Morale Check for 19th Indiana: two dice on the Morale Table' });
-  await due.getByText('Added from the game: Limited Defense Status.').waitFor();
   await dice(due, 'Morale die', 4, 4);
   const morale = due.getByRole('status', { name: 'Morale result' });
-  await morale.getByText('Morale Table: 8 +1 = 9: Shaken').waitFor();
+  await morale.getByText('Morale Table: 8 +0 = 8: Shaken').waitFor();
   await morale.getByRole('button', { name: 'Apply to the Stack' }).tap();
   await page.getByRole('status', { name: 'Settled' }).getByText('The Stack is now Shaken (10.2)').waitFor();
   await page.getByText('Nothing is due.').waitFor();
 
-  // A Charge: the 1st Tennessee (7 SPs) at the 7th Indiana (4 SPs).
+  // The 1st Tennessee has fired: it is Finished and cannot Charge (9.1a, 11.2).
   await area(page, 'Combat');
   await page.getByRole('link', { name: /^Charge/ }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Charge' }).waitFor();
   await stack(page, 'The Charging Stack: Line Infantry or Mounted Cavalry', "Archer's Brigade", '1st Tennessee (7 SP)');
   await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana (4 SP)');
   await page.getByRole('button', { name: 'Declare the Charge' }).tap();
+  await page.getByRole('alert').filter({ hasText: 'a Finished Stack cannot Charge' }).waitFor();
+
+  // A Charge: the 7th Tennessee (7 SPs) at the 7th Indiana (4 SPs).
+  await area(page, 'Combat');
+  await page.getByRole('link', { name: /^Charge/ }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Charge' }).waitFor();
+  await stack(page, 'The Charging Stack: Line Infantry or Mounted Cavalry', "Archer's Brigade", '7th Tennessee (7 SP)');
+  await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana (4 SP)');
+  await page.getByRole('button', { name: 'Declare the Charge' }).tap();
   const now = page.getByRole('status', { name: 'The Charge now' });
-  await now.getByText('1st Tennessee (7 SPs) Charging 7th Indiana (4 SPs): b) The Charge Closing Roll').waitFor();
+  await now.getByText('7th Tennessee (7 SPs) Charging 7th Indiana (4 SPs): b) The Charge Closing Roll').waitFor();
   // b) One die plus 2 for the A rating against 5: 4 in 6.
   await page.getByText('The Charge closes: 67% (4 in 6)').waitFor();
   await dice(page, 'Closing die', 3);
@@ -109,22 +117,22 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await settle(page);
   await page.reload();
   await page.waitForSelector('html[data-started="true"]');
-  await now.getByText('1st Tennessee (7 SPs) Charging 7th Indiana (4 SPs): c) The Opening Volley').waitFor();
+  await now.getByText('7th Tennessee (7 SPs) Charging 7th Indiana (4 SPs): c) The Opening Volley').waitFor();
   // c) The 7th Indiana's Opening Volley at Charge Range (+2): 5 + 2 = 7, 1 SP; e) the Charging
   // Stack keeps 6 SPs, 4 or more: the Target loses 1 SP (11.3a).
   await stack(page, 'The Opening Volley Stack', 'Iron Brigade', '7th Indiana (4 SP)');
   await dice(page, 'Opening Volley die', 5);
   await page.getByRole('button', { name: 'Roll the Opening Volley' }).tap();
   await page.getByText('Opening Volley: 5 +2 = 7: 1 SP').waitFor();
-  await page.getByText('1st Tennessee loses 1 SP, 6 left').waitFor();
+  await page.getByText('7th Tennessee loses 1 SP, 6 left').waitFor();
   await page.getByText('7th Indiana loses 1 SP, 3 left').waitFor();
-  // f) 6 against 3: the players' chart gives "Bigger" (+2); rated B (+0); Limited Defense
-  // Status (+1): 4 + 3 + 3 = 10, Disorganized, Retreat 1, Cowardly Legs.
+  // f) 6 against 3: the players' chart gives "Bigger" (+2); rated B (+0): 5 + 3 + 2 = 10,
+  // Disorganized, Retreat 1, Cowardly Legs.
   await page.getByText('SPs capable of Firing: the Charging Stack 6, the Target 3.').waitFor();
   await page.getByLabel('The Charge Modifier your chart gives for that differential').selectOption('Charge: Bigger');
-  await dice(page, 'Morale die', 4, 3);
+  await dice(page, 'Morale die', 5, 3);
   const check = page.getByRole('status', { name: 'Morale result' });
-  await check.getByText('Morale Table: 7 +3 = 10: Disorganized, Retreat 1 hex, Cowardly Legs').waitFor();
+  await check.getByText('Morale Table: 8 +2 = 10: Disorganized, Retreat 1 hex, Cowardly Legs').waitFor();
   await check.getByRole('button', { name: 'Apply to the Target' }).tap();
   await page.getByText('The Stack is now Disorganized (10.2)').waitFor();
   // g) The Target retreated: the Charging Stack advances (11.3c).
@@ -137,7 +145,7 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   let card = await unitState(page, 'Federal', '7th Indiana');
   await card.getByText('3 of 4 SP').waitFor();
   assert.equal(await card.getByRole('button', { name: 'Disorganized' }).getAttribute('aria-pressed'), 'true');
-  assert.equal(await (await unitState(page, 'Confederate', '1st Tennessee')).getByText('6 of 7 SP').count(), 1);
+  assert.equal(await (await unitState(page, 'Confederate', '7th Tennessee')).getByText('6 of 7 SP').count(), 1);
   await area(page, 'Game');
   await page.getByRole('button', { name: 'Undo' }).tap();
   await area(page, 'Combat');
