@@ -12,6 +12,7 @@ use line_of_battle::edit::EditCommand;
 use line_of_battle::game::Command;
 use line_of_battle::oob::Side;
 use line_of_battle::orders::commands::OrderCommand;
+use line_of_battle::supply::{SupplyCommand, Wagon};
 
 /// The scenario's clock screen.
 #[component]
@@ -23,6 +24,7 @@ pub fn SetupScreen() -> impl IntoView {
             <Start/>
             <Track/>
             <Arrivals/>
+            <Wagons/>
         </section>
     }
     .into_any()
@@ -274,6 +276,103 @@ fn Arrivals() -> impl IntoView {
                 </fieldset>
                 {refusal(problem)}
                 <button class="button" type="submit">"Add the arrival"</button>
+            </form>
+        </details>
+    }
+    .into_any()
+}
+
+/// The Wagons and their starting Ammunition, as the Game-Specific Rules state them (4.3a).
+#[component]
+fn Wagons() -> impl IntoView {
+    let store = use_store();
+    let side = RwSignal::new(Side::Confederate);
+    let name = RwSignal::new(String::new());
+    let formation = RwSignal::new(String::new());
+    let shell = RwSignal::new(String::new());
+    let canister = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let list = move || {
+        store.with(|g| {
+            g.supply
+                .wagons
+                .iter()
+                .map(|w| {
+                    format!(
+                        "{} ({}): {} Shell, {} Canister{}",
+                        w.name,
+                        words::side(w.side),
+                        w.shell,
+                        w.canister,
+                        if w.destroyed { ", destroyed" } else { "" }
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let formations = move || {
+        store.with(|g| {
+            g.oob
+                .formations
+                .iter()
+                .filter(|f| f.side == side.get())
+                .map(|f| (f.id.clone(), f.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (Some(s), Some(c)) = (number::<u16>(&shell.get_untracked()), number::<u16>(&canister.get_untracked()))
+        else {
+            problem
+                .set(Some("Give the Wagon's Shell and Canister points, from the Game-Specific Rules (4.3a).".into()));
+            return;
+        };
+        let n = name.get_untracked().trim().to_string();
+        let id = store.with_untracked(|g| {
+            (1..)
+                .map(|i| if i == 1 { n.clone() } else { format!("{n} ({i})") })
+                .find(|id| !g.supply.wagons.iter().any(|w| &w.id == id))
+                .unwrap_or_default()
+        });
+        let w = Wagon {
+            id,
+            name: n,
+            side: side.get_untracked(),
+            formation: formation.get_untracked(),
+            also_serves: Vec::new(),
+            shell: s,
+            canister: c,
+            destroyed: false,
+        };
+        match store.dispatch(Command::Supply(Box::new(SupplyCommand::AddWagon(w)))) {
+            Ok(_) => {
+                problem.set(None);
+                name.set(String::new());
+            }
+            Err(e) => problem.set(Some(e)),
+        }
+    };
+    let sides: Vec<(Side, String)> = words::SIDES.iter().map(|s| (*s, words::side(*s).to_string())).collect();
+    view! {
+        <h2>"Wagons (4.3a)"</h2>
+        <ul class="plain">{move || list().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
+        <details class="more">
+            <summary class="button">"Add a Wagon"</summary>
+            <form class="lob-form" on:submit=add aria-label="A Wagon">
+                <Pick legend="Side".to_string() options=sides value=side/>
+                <label class="field"><span>"Wagon's name"</span><input type="text" maxlength="60" bind:value=name/></label>
+                <label class="field">
+                    <span>"Its Formation (its Ammunition serves that Formation's Batteries)"</span>
+                    <select on:change=move |ev| formation.set(event_target_value(&ev))>
+                        <option value="">"Choose a Formation"</option>
+                        {move || formations().into_iter().map(|(id, n)| view! { <option value=id>{n}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label class="field"><span>"Shell points"</span><input type="text" inputmode="numeric" maxlength="4" bind:value=shell/></label>
+                <label class="field"><span>"Canister points"</span><input type="text" inputmode="numeric" maxlength="4" bind:value=canister/></label>
+                {refusal(problem)}
+                <button class="button" type="submit">"Add the Wagon"</button>
             </form>
         </details>
     }

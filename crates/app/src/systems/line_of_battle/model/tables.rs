@@ -91,7 +91,7 @@ pub fn progress(t: &RollTable) -> String {
         parts.push(format!("{} columns", t.columns.len()));
     }
     if t.grid_from_raw.is_some() {
-        parts.push(format!("{} grid cells", t.grid.len()));
+        parts.push(format!("{} grid cell{}", t.grid.len(), if t.grid.len() == 1 { "" } else { "s" }));
     }
     if !t.modifiers.is_empty() {
         parts.push(format!("{entered} of {} modifiers", t.modifiers.len()));

@@ -6,8 +6,10 @@ use crate::systems::line_of_battle::model::words;
 use crate::systems::line_of_battle::store::use_store;
 use crate::systems::line_of_battle::ui::refusal;
 use leptos::prelude::*;
+use line_of_battle::artillery::Round;
 use line_of_battle::game::Command;
-use line_of_battle::oob::{Echelon, Side};
+use line_of_battle::oob::{Arm, Echelon, Side};
+use line_of_battle::supply::SupplyCommand;
 
 /// A Formation, its Leader, its units and every Formation under it.
 #[component]
@@ -272,6 +274,7 @@ pub fn UnitCard(id: String) -> impl IntoView {
                         })
                         .collect_view()}
                 </div>
+                {(u.arm == Arm::Artillery).then(|| view! { <Ammunition id=uid.get_value()/> })}
                 {refusal(problem)}
                 <details class="more">
                     <summary class="button">{format!("Correct {name}")}</summary>
@@ -281,4 +284,71 @@ pub fn UnitCard(id: String) -> impl IntoView {
         }
         .into_any()
     }
+}
+
+/// A Battery's Ammunition (4.3b): its Depletion markers and CBF level, a Depletion marked in
+/// one tap, and a Caisson Replenishment from one of its side's Wagons (4.3c).
+#[component]
+fn Ammunition(id: String) -> impl IntoView {
+    let store = use_store();
+    let id = StoredValue::new(id);
+    let marks = move || store.with(|g| g.supply.marks(&id.get_value()));
+    let wagons = move || {
+        store.with(|g| {
+            let side = g.oob.unit(&id.get_value()).map(|u| u.side);
+            g.supply
+                .wagons
+                .iter()
+                .filter(|w| Some(w.side) == side && !w.destroyed)
+                .map(|w| (w.id.clone(), format!("{} ({} Shell, {} Canister)", w.name, w.shell, w.canister)))
+                .collect::<Vec<_>>()
+        })
+    };
+    let wagon = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let send = move |c: SupplyCommand| match store.dispatch(Command::Supply(Box::new(c))) {
+        Ok(_) => problem.set(None),
+        Err(e) => problem.set(Some(e)),
+    };
+    let words = |depleted: bool| if depleted { "Depleted" } else { "ready" };
+    view! {
+        <div class="ammunition" role="group" aria-label="Ammunition (4.3b)">
+            <p class="unit-facts">{move || {
+                let m = marks();
+                format!(
+                    "Shell {}, Canister {}{}",
+                    words(m.depleted.shell),
+                    words(m.depleted.canister),
+                    if m.cbf > 0 { format!(", CBF level {} (4.2l)", m.cbf) } else { String::new() }
+                )
+            }}</p>
+            <div class="row">
+                {[(Round::Shell, "Shell"), (Round::Canister, "Canister")].into_iter().map(|(ammo, label)| {
+                    let depleted = move || marks().depleted;
+                    let is = move || match ammo { Round::Shell => depleted().shell, Round::Canister => depleted().canister };
+                    view! {
+                        <Show
+                            when=is
+                            fallback=move || view! {
+                                <button class="button" on:click=move |_| send(SupplyCommand::Deplete { battery: id.get_value(), ammo, caisson: None, due: None })>{format!("Depleted of {label}")}</button>
+                            }
+                        >
+                            <button class="button" prop:disabled=move || wagon.get().is_empty() on:click=move |_| send(SupplyCommand::Caisson { battery: id.get_value(), ammo: vec![ammo], wagon: wagon.get_untracked() })>{format!("Refill {label} by Caisson")}</button>
+                        </Show>
+                    }
+                }).collect_view()}
+            </div>
+            <Show when=move || (marks().depleted.shell || marks().depleted.canister) && !wagons().is_empty()>
+                <label class="field">
+                    <span>"From the Wagon (within 25 Limbered MPs, the path clear, 4.3c)"</span>
+                    <select on:change=move |ev| wagon.set(event_target_value(&ev))>
+                        <option value="">"Choose a Wagon"</option>
+                        {move || wagons().into_iter().map(|(w, n)| view! { <option value=w>{n}</option> }).collect_view()}
+                    </select>
+                </label>
+            </Show>
+            {refusal(problem)}
+        </div>
+    }
+    .into_any()
 }
