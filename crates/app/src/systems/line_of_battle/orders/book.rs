@@ -114,6 +114,10 @@ pub fn Book(side: Side, on_close: Callback<()>) -> impl IntoView {
                 </Show>
             </details>
             <details class="more">
+                <summary class="button">"A Leader's Initiative (13.4a)"</summary>
+                <OrderForm side=side mode=Mode::Initiative/>
+            </details>
+            <details class="more">
                 <summary class="button">"An Order in force from the scenario (1.7)"</summary>
                 <OrderForm side=side mode=Mode::InForce/>
             </details>

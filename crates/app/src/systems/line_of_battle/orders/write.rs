@@ -13,7 +13,7 @@ use crate::widgets::dice::{DiceEntry, two_dice};
 use leptos::prelude::*;
 use line_of_battle::oob::{Echelon, Side};
 use line_of_battle::orders::OrderKind;
-use line_of_battle::orders::commands::OrderCommand;
+use line_of_battle::orders::commands::{InitiativePurpose, OrderCommand};
 use line_of_battle::tables::key;
 
 /// How the Order comes to be.
@@ -25,6 +25,8 @@ pub enum Mode {
     InForce,
     /// The Midnight burst: no roll, no delivery time (13.5b).
     Midnight,
+    /// A Leader's Initiative, for its limited purposes (13.4a).
+    Initiative,
 }
 
 /// The form.
@@ -40,6 +42,10 @@ pub fn OrderForm(side: Side, mode: Mode) -> impl IntoView {
     let in_radius = RwSignal::new(true);
     let chosen = RwSignal::new(Vec::<String>::new());
     let faces = RwSignal::new(Vec::<u8>::new());
+    // Initiative (13.4a): the Leader rolling, what for, and to whom it goes.
+    let roller = RwSignal::new(String::new());
+    let purpose = RwSignal::new(InitiativePurpose::Defensive);
+    let self_issued = RwSignal::new(true);
     let formations = move || {
         store.with(|g| {
             g.oob
@@ -73,7 +79,8 @@ pub fn OrderForm(side: Side, mode: Mode) -> impl IntoView {
     let arrival = move || {
         let a = army()?;
         let m = number::<u32>(&mps.get())?;
-        Some(store.with(|g| orders::delivery(&g.clock, m, a.awareness.unwrap_or(0)).1))
+        let awareness = if mode == Mode::Initiative { 0 } else { a.awareness.unwrap_or(0) };
+        Some(store.with(|g| orders::delivery(&g.clock, m, awareness).1))
     };
     let odds = move || {
         let a = army()?;
@@ -117,6 +124,32 @@ pub fn OrderForm(side: Side, mode: Mode) -> impl IntoView {
             }
             Mode::InForce => OrderCommand::InForce { side, kind: k, formation: f, recipient: r, instructions },
             Mode::Midnight => OrderCommand::WriteMidnight { kind: k, formation: f, recipient: r, instructions },
+            Mode::Initiative => {
+                let Some(roll) = two_dice(&faces.get_untracked()) else {
+                    said.outcome(Err("Enter both dice of the Command Roll first.".into()));
+                    return;
+                };
+                let to = if self_issued.get_untracked() {
+                    None
+                } else {
+                    let Some(m) = number::<u32>(&mps.get_untracked()) else {
+                        said.outcome(Err("Enter the Leader MPs to the subordinate who receives it (13.3a).".into()));
+                        return;
+                    };
+                    Some((r, m))
+                };
+                OrderCommand::Initiative {
+                    leader: roller.get_untracked(),
+                    purpose: purpose.get_untracked(),
+                    kind: k,
+                    formation: f,
+                    to,
+                    instructions,
+                    roll,
+                    in_radius: in_radius.get_untracked(),
+                    modifiers: chosen.get_untracked(),
+                }
+            }
         };
         if send(store, said, command) {
             fields.clear();
@@ -129,9 +162,44 @@ pub fn OrderForm(side: Side, mode: Mode) -> impl IntoView {
         Mode::Write => ("A new Order", "Roll and send the Order"),
         Mode::InForce => ("An Order in force from the scenario", "Put the Order in force (1.7)"),
         Mode::Midnight => ("A Midnight Order", "Write the Midnight Order (13.5b)"),
+        Mode::Initiative => ("An Initiative Order", "Roll for Initiative"),
     };
+    let rollers = move || {
+        store.with(|g| {
+            g.oob
+                .leaders
+                .iter()
+                .filter(|l| l.side == side && !l.lost && l.on_map && !l.army_commander())
+                .map(|l| (l.id.clone(), l.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let purposes: Vec<(InitiativePurpose, String)> = [
+        (InitiativePurpose::Defensive, "A Defensive Order"),
+        (InitiativePurpose::Reserve, "Establish or Release a Reserve"),
+        (InitiativePurpose::ChangeRouting, "Change a Line of Departure, Axis or Route"),
+        (InitiativePurpose::ArtilleryMove, "A Move Order for an Artillery Battalion"),
+        (InitiativePurpose::BackIntoRadius, "A Move Order back into CR (3.3f)"),
+    ]
+    .into_iter()
+    .map(|(p, w)| (p, w.to_string()))
+    .collect();
     view! {
         <form class="lob-form order-form" on:submit=submit aria-label=label>
+            {(mode == Mode::Initiative).then(|| view! {
+                <label class="field">
+                    <span>"The Leader rolling (never the Army Commander, 13.4a)"</span>
+                    <select on:change=move |ev| roller.set(event_target_value(&ev))>
+                        <option value="">"Choose a Leader"</option>
+                        {move || rollers().into_iter().map(|(id, n)| view! { <option value=id>{n}</option> }).collect_view()}
+                    </select>
+                </label>
+                <Pick legend="For (13.4a: only these)".to_string() options=purposes.clone() value=purpose/>
+                <label class="choice">
+                    <input type="checkbox" bind:checked=self_issued/>
+                    <span>"For himself: no delivery, no Acceptance roll"</span>
+                </label>
+            })}
             <Pick legend="Type of Order (13.2)".to_string() options=kinds value=kind/>
             <label class="field">
                 <span>"Formation ordered (one main Formation, 13.1c)"</span>
@@ -154,6 +222,22 @@ pub fn OrderForm(side: Side, mode: Mode) -> impl IntoView {
                 </select>
             </label>
             <InstructionFields kind=kind fields=fields formation=formation/>
+            {(mode == Mode::Initiative).then(|| view! {
+                <Show when=move || !self_issued.get()>
+                    <label class="field">
+                        <span>"Leader MPs to the subordinate (13.3a, no Awareness)"</span>
+                        <input type="text" inputmode="numeric" pattern="[0-9]*" maxlength="3" autocomplete="off" bind:value=mps/>
+                    </label>
+                    <p class="arrival" aria-live="polite">{move || arrival().unwrap_or_default()}</p>
+                </Show>
+                <label class="choice">
+                    <input type="checkbox" bind:checked=in_radius/>
+                    <span>"He is in his Command Radius (3.3f: out of it, only to move back in)"</span>
+                </label>
+                <ModifierChoices table=key::COMMAND_ROLL chosen=chosen/>
+                {odds}
+                <DiceEntry name="Initiative die" count=Signal::derive(|| 2usize) faces=faces/>
+            })}
             {(mode == Mode::Write).then(|| view! {
                 <label class="field">
                     <span>"Leader MPs from the Army Commander to the recipient (13.3a)"</span>
