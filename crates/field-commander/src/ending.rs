@@ -419,3 +419,6 @@ pub(crate) fn replace_captured_gun(g: &mut Battle, index: usize, counter: Option
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

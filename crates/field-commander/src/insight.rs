@@ -173,3 +173,6 @@ fn screen(g: &mut Battle, dice: &mut Dice, tie: usize, r: &mut Report) -> Step {
     ));
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -235,3 +235,6 @@ pub fn union_next(g: &Battle) -> Option<UnionStep> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests;

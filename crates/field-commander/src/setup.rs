@@ -542,3 +542,6 @@ pub(crate) fn start_battle(g: &mut Battle, r: &mut Report) -> Step {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -74,29 +74,3 @@ pub fn session_at(
     b.union_placed = true;
     companion_core::session::Session::new(g)
 }
-
-/// A Confederate force of `kind` with every value entered.
-pub fn conf(
-    id: u32,
-    name: &str,
-    kind: ForceType,
-    skill: Skill,
-    activation: Option<u8>,
-    combat: u8,
-    region: Region,
-) -> Force {
-    force(id, name, Loyalty::Confederate, kind, skill, activation, combat, None, region)
-}
-
-/// A Union force of `kind` with every value entered.
-pub fn union(
-    id: u32,
-    name: &str,
-    kind: ForceType,
-    skill: Skill,
-    activation: Option<u8>,
-    combat: u8,
-    region: Region,
-) -> Force {
-    force(id, name, Loyalty::Union, kind, skill, activation, combat, None, region)
-}

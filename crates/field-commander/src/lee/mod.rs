@@ -300,3 +300,6 @@ pub(crate) fn clear_orders(g: &mut Battle, forces: &[u32], r: &mut Report) -> St
     r.say(format!("A Scout gives Clear Orders to {}: no Activation check this turn (11.2.1)", names.join(", ")));
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
