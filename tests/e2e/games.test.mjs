@@ -402,3 +402,56 @@ test('an army list copied as text on one phone is pasted into a game on another'
   await other.context.close();
   await context.close();
 });
+
+test('a Line of Battle game beside a Johnny Reb one: its own Game area, renamed, exported and imported, kept across a reload', async () => {
+  const { context, page, problems } = await phone(browser);
+  await games(page);
+  await page.getByRole('button', { name: 'New game', exact: true }).tap();
+  await page.getByRole('button', { name: /^Line of Battle \(Last Chance for Victory\)/ }).tap();
+  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
+  await card(page, 'New game').nth(1).getByText('Open now').waitFor();
+  await card(page, 'New game').nth(1).getByText(/Line of Battle/).waitFor();
+
+  // Renamed through its own session: undone on its Game area like any change.
+  await page.locator('.game-card').nth(1).getByRole('button', { name: 'Rename' }).tap();
+  await page.getByLabel('New name for “New game”').fill('Gettysburg, first day');
+  await page.getByRole('button', { name: 'Save name' }).tap();
+  await card(page, 'Gettysburg, first day').getByText('Open now').waitFor();
+
+  // Its Game area, not Johnny Reb's: the bottom bar has no Orders or Roster of Johnny Reb's.
+  await page.getByRole('link', { name: 'Back to the game' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
+  await page.getByText('Gettysburg, first day', { exact: true }).waitFor();
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  assert.equal(await bar.getByRole('link', { name: 'Resolve', exact: true }).count(), 0);
+  await page.getByText('Turn 1, day 1').waitFor();
+  const phaseBefore = await page.locator('.turn-card .phase').innerText();
+  await page.getByRole('button', { name: 'Next phase' }).tap();
+  await page.waitForFunction((p) => document.querySelector('.turn-card .phase')?.innerText !== p, phaseBefore);
+  const phaseAfter = await page.locator('.turn-card .phase').innerText();
+  await page.getByRole('button', { name: 'Undo' }).tap();
+  await page.waitForFunction((p) => document.querySelector('.turn-card .phase')?.innerText === p, phaseBefore);
+  await page.getByRole('button', { name: 'Redo' }).tap();
+  await page.waitForFunction((p) => document.querySelector('.turn-card .phase')?.innerText === p, phaseAfter);
+  await settle(page);
+  await page.reload();
+  await page.waitForSelector('html[data-started="true"]');
+  assert.equal(await page.locator('.turn-card .phase').innerText(), phaseAfter, 'the phase survives a reload');
+
+  // Exported as a Line of Battle game file and imported back as a game of its own system.
+  await page.getByRole('link', { name: 'Saved games' }).tap();
+  const exported = await download(page, 'Export the open game');
+  assert.match(exported.suggestedFilename(), /^line-of-battle-game-gettysburg-first-day.*\.json$/);
+  const file = JSON.parse(await downloadText(exported));
+  assert.equal(file.format, 'line-of-battle/game');
+  assert.equal(file.game.system, 'line-of-battle');
+  await page.getByLabel('Import a game or army list').setInputFiles(await exported.path());
+  await page.getByRole('status').filter({ hasText: 'Imported “Gettysburg, first day (2)” and opened it.' }).waitFor();
+
+  // Back to the Johnny Reb game: its own areas again.
+  await card(page, 'New game').getByRole('button', { name: /^Open/ }).tap();
+  await card(page, 'New game').getByText('Open now').waitFor();
+  await bar.getByRole('link', { name: 'Resolve', exact: true }).waitFor();
+  assert.deepEqual(problems.errors, []);
+  await context.close();
+});

@@ -37,8 +37,54 @@ pub type AppDoc = Doc<SavedGame, SystemsData>;
 /// A saved game of one of the systems.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedGame {
-    /// A game of Johnny Reb.
+    /// A game of Johnny Reb: read at start-up, its code in the main module.
     JohnnyReb(Box<johnny_reb::Game>),
+    /// A game of a system whose code loads with its screens (Line of Battle): kept as stored
+    /// until that system's screens read it ([`crate::shell::session`]), so that neither its
+    /// types nor its rules weigh on the start-up of a player of another system (issue 15).
+    Deferred(Box<DeferredGame>),
+}
+
+/// A game kept as its stored JSON, with its system: read and written as a whole by that
+/// system's screens, which put every change back here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeferredGame {
+    /// Its system.
+    pub system: SystemId,
+    /// The game as its system writes it: an object with at least `system`, `id` and `name`.
+    pub value: Value,
+}
+
+impl DeferredGame {
+    /// A deferred game from its JSON, which must carry its id and name (every system's game
+    /// does: the saved games list needs them before the game's system is loaded).
+    pub fn new(system: SystemId, value: Value) -> Result<DeferredGame, String> {
+        let text = |field: &str| value.get(field).and_then(Value::as_str).is_some();
+        if !value.is_object() || !text("id") || !text("name") {
+            return Err(format!("a game of {} without an id or a name", system.name()));
+        }
+        Ok(DeferredGame { system, value })
+    }
+
+    /// A typed game as a deferred one.
+    pub fn of<G: Serialize>(system: SystemId, game: &G) -> Result<DeferredGame, String> {
+        serde_json::to_value(game).map_err(|e| e.to_string()).and_then(|v| DeferredGame::new(system, v))
+    }
+
+    fn text(&self, field: &str) -> &str {
+        self.value.get(field).and_then(Value::as_str).unwrap_or_default()
+    }
+
+    fn set_text(&mut self, field: &str, text: String) {
+        if let Some(object) = self.value.as_object_mut() {
+            object.insert(field.into(), Value::String(text));
+        }
+    }
+
+    /// Reads it as its system's game.
+    pub fn read<G: serde::de::DeserializeOwned>(&self) -> Result<G, String> {
+        G::deserialize(&self.value).map_err(|e| format!("this game of {} cannot be read: {e}", self.system.name()))
+    }
 }
 
 impl SavedGame {
@@ -46,6 +92,7 @@ impl SavedGame {
     pub fn system(&self) -> SystemId {
         match self {
             SavedGame::JohnnyReb(_) => SystemId::JohnnyReb,
+            SavedGame::Deferred(g) => g.system,
         }
     }
 
@@ -53,6 +100,15 @@ impl SavedGame {
     pub fn johnny_reb(&self) -> Option<&johnny_reb::Game> {
         match self {
             SavedGame::JohnnyReb(g) => Some(g),
+            SavedGame::Deferred(_) => None,
+        }
+    }
+
+    /// The game kept as stored, if it is one of a system loaded with its screens.
+    pub fn deferred(&self) -> Option<&DeferredGame> {
+        match self {
+            SavedGame::Deferred(g) => Some(g),
+            SavedGame::JohnnyReb(_) => None,
         }
     }
 
@@ -60,8 +116,63 @@ impl SavedGame {
     pub fn check(&self) -> Result<(), String> {
         match self {
             SavedGame::JohnnyReb(g) => johnny_reb::state::exchange::check_game(g),
+            SavedGame::Deferred(g) => match g.system {
+                SystemId::JohnnyReb => Err("a Johnny Reb game kept unread".into()),
+                SystemId::LineOfBattle => line_of_battle::file::check_game(&g.read()?),
+            },
         }
     }
+
+    /// The game as its system's game file (importable on any device).
+    pub fn export_file(&self) -> String {
+        match self {
+            SavedGame::JohnnyReb(g) => johnny_reb::state::exchange::export_game(g),
+            SavedGame::Deferred(g) => companion_core::exchange::export_game_file(game_file(g.system), &g.value),
+        }
+    }
+
+    /// Reads a game file of any system the app knows, by its `format`, and checks it by its
+    /// system's rules; `None` when the file is not a game file of any system (an army list,
+    /// a backup, something else), for the caller to say what it is.
+    pub fn read_file(raw: &str) -> Option<Result<SavedGame, ImportError>> {
+        let format = companion_core::exchange::format_of(raw)?;
+        let deferred = |system: SystemId, game: Result<Value, ImportError>| {
+            game.and_then(|v| DeferredGame::new(system, v).map_err(ImportError::Invalid))
+                .map(|g| SavedGame::Deferred(Box::new(g)))
+        };
+        if format == johnny_reb::state::exchange::GAME_FORMAT {
+            Some(johnny_reb::state::exchange::read_game(raw).map(SavedGame::from))
+        } else if format == line_of_battle::file::GAME_FORMAT {
+            let game = line_of_battle::file::read_game(raw)
+                .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
+            Some(deferred(SystemId::LineOfBattle, game))
+        } else {
+            None
+        }
+    }
+}
+
+/// The kind of a deferred system's game file.
+fn game_file(system: SystemId) -> &'static companion_core::exchange::FileKind {
+    match system {
+        SystemId::JohnnyReb => &johnny_reb::state::exchange::GAME_FILE,
+        SystemId::LineOfBattle => &line_of_battle::file::GAME_FILE,
+    }
+}
+
+/// What the saved games list says of a deferred game: its system's summary once read, or
+/// that it cannot be read (it is kept as it was, never overwritten).
+fn deferred_summary(g: &DeferredGame) -> Summary {
+    let read = match g.system {
+        SystemId::JohnnyReb => g.read::<johnny_reb::Game>().map(|g| g.summary()),
+        SystemId::LineOfBattle => g.read::<line_of_battle::Game>().map(|g| g.summary()),
+    };
+    read.unwrap_or_else(|why| Summary {
+        system: g.system.name(),
+        progress: why,
+        size: String::new(),
+        last_change_ms: None,
+    })
 }
 
 impl From<johnny_reb::Game> for SavedGame {
@@ -77,6 +188,7 @@ impl StoredGame for SavedGame {
             Some(SystemId::JohnnyReb) => {
                 serde_json::from_value(value).map(|g| SavedGame::JohnnyReb(Box::new(g))).map_err(|e| e.to_string())
             }
+            Some(other) => DeferredGame::new(other, value).map(|g| SavedGame::Deferred(Box::new(g))),
             None => {
                 Err(format!("a game of a system this version does not know ({})", companion_core::names::shown(system)))
             }
@@ -86,26 +198,31 @@ impl StoredGame for SavedGame {
     fn id(&self) -> &str {
         match self {
             SavedGame::JohnnyReb(g) => g.id(),
+            SavedGame::Deferred(g) => g.text("id"),
         }
     }
     fn set_id(&mut self, id: String) {
         match self {
             SavedGame::JohnnyReb(g) => g.set_id(id),
+            SavedGame::Deferred(g) => g.set_text("id", id),
         }
     }
     fn name(&self) -> &str {
         match self {
             SavedGame::JohnnyReb(g) => g.name(),
+            SavedGame::Deferred(g) => g.text("name"),
         }
     }
     fn set_name(&mut self, name: String) {
         match self {
             SavedGame::JohnnyReb(g) => g.set_name(name),
+            SavedGame::Deferred(g) => g.set_text("name", name),
         }
     }
     fn summary(&self) -> Summary {
         match self {
             SavedGame::JohnnyReb(g) => g.summary(),
+            SavedGame::Deferred(g) => deferred_summary(g),
         }
     }
 }
@@ -116,6 +233,7 @@ impl Serialize for SavedGame {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             SavedGame::JohnnyReb(g) => g.serialize(serializer),
+            SavedGame::Deferred(g) => g.value.serialize(serializer),
         }
     }
 }
@@ -287,5 +405,62 @@ mod tests {
         assert!(matches!(read_backup(&export_backup(&bad)), Err(ImportError::Invalid(m)) if m.contains("HTML")));
         let newer = export_backup(&d).replacen("\"schema\":3", "\"schema\":4", 1);
         assert!(matches!(read_backup(&newer), Err(ImportError::Newer { found: 4, reads: 3 })));
+    }
+
+    fn lob_game(id: &str, name: &str) -> line_of_battle::Game {
+        use line_of_battle::{clock::Clock, oob::Side};
+        line_of_battle::Game::new(id, name, Clock::new(Side::Confederate, 1, 8 * 60))
+    }
+
+    fn with_lob(d: &mut AppDoc, game: &line_of_battle::Game) {
+        let kept = DeferredGame::of(SystemId::LineOfBattle, game).unwrap();
+        d.new_game(SavedGame::Deferred(Box::new(kept))).unwrap();
+    }
+
+    #[test]
+    fn a_line_of_battle_game_is_kept_as_stored_and_read_by_its_system() {
+        let mut d = doc();
+        let game = lob_game("lob1", "Gettysburg, first day");
+        with_lob(&mut d, &game);
+        let (back, _): (AppDoc, bool) = decode(&encode(&d), &LAYOUT).unwrap();
+        assert_eq!(back, d);
+        let kept = back.game("lob1").and_then(SavedGame::deferred).unwrap();
+        assert_eq!(kept.system, SystemId::LineOfBattle);
+        assert_eq!(kept.read::<line_of_battle::Game>().unwrap(), game);
+        let summary = back.game("lob1").unwrap().summary();
+        assert_eq!(summary.system, line_of_battle::LineOfBattle::NAME);
+        assert!(summary.progress.starts_with("Turn 1"), "{}", summary.progress);
+    }
+
+    #[test]
+    fn a_damaged_line_of_battle_game_is_kept_and_said_unreadable_without_losing_the_others() {
+        let mut d = doc();
+        with_lob(&mut d, &lob_game("lob1", "Gettysburg"));
+        let raw = encode(&d).replacen(r#""clock":{"#, r#""clock":7,"x":{"#, 1);
+        let (back, _): (AppDoc, bool) = decode(&raw, &LAYOUT).unwrap();
+        assert_eq!(back.games.len(), 2, "the Johnny Reb game is there too");
+        let damaged = back.game("lob1").unwrap();
+        assert_eq!(damaged.name(), "Gettysburg");
+        assert!(damaged.summary().progress.contains("cannot be read"));
+        assert!(damaged.check().is_err());
+        // Written back exactly as it was read: nothing of it is lost.
+        assert_eq!(serde_json::to_value(damaged).unwrap(), damaged.deferred().unwrap().value);
+        // A game of a deferred system without an id or a name is refused.
+        let nameless = raw.replacen(r#""name":"Gettysburg""#, r#""title":"Gettysburg""#, 1);
+        assert!(decode::<SavedGame, SystemsData>(&nameless, &LAYOUT).is_err());
+    }
+
+    #[test]
+    fn a_line_of_battle_game_file_is_exported_and_read_back_by_its_format() {
+        let game = lob_game("lob1", "Gettysburg");
+        let saved = SavedGame::Deferred(Box::new(DeferredGame::of(SystemId::LineOfBattle, &game).unwrap()));
+        let file = saved.export_file();
+        assert_eq!(companion_core::exchange::format_of(&file).as_deref(), Some(line_of_battle::file::GAME_FORMAT));
+        assert_eq!(SavedGame::read_file(&file), Some(Ok(saved)));
+        let jr = SavedGame::from(demo_game("g1")).export_file();
+        assert!(matches!(SavedGame::read_file(&jr), Some(Ok(SavedGame::JohnnyReb(_)))));
+        assert_eq!(SavedGame::read_file(r#"{"format":"johnny-reb/army-list","schema":2}"#), None);
+        let bad = file.replacen("Gettysburg", "<b>", 1);
+        assert!(matches!(SavedGame::read_file(&bad), Some(Err(ImportError::Invalid(_)))));
     }
 }

@@ -214,7 +214,7 @@ pub struct Outcome {
 
 impl GameSystem for LineOfBattle {
     const ID: &'static str = "line-of-battle";
-    const NAME: &'static str = "Line of Battle";
+    const NAME: &'static str = "Line of Battle (Last Chance for Victory)";
     type Game = Game;
     type Command = Command;
     type Outcome = Outcome;

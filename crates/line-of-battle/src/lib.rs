@@ -10,7 +10,8 @@
 //! - [`fire`], [`charge`]: Fire Combat, Opening Volleys, Loss Distribution, the Charge
 //!   Process and Closing Rolls (7.1, 9, 11);
 //! - [`morale`]: Morale Ratings and States, the Morale Check, the Rally Phase (10, 12.1);
-//! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`].
+//! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`];
+//! - [`file`]: a game as a file, checked on import.
 //!
 //! Dice are always arguments. Nothing here knows of Leptos or the browser.
 
@@ -18,6 +19,7 @@
 
 pub mod charge;
 pub mod clock;
+pub mod file;
 pub mod fire;
 pub mod game;
 pub mod morale;

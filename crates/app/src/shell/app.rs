@@ -7,13 +7,14 @@ use crate::shell::lazy::lazy_screen;
 use crate::shell::router::{Location, NavLink, provide_router};
 use crate::shell::store::Store;
 use crate::shell::{games, settings};
-use crate::systems::{Area, SystemId, johnny_reb};
+use crate::systems::{Area, SystemId, johnny_reb, line_of_battle};
 use leptos::prelude::*;
 
 /// The bottom bar's areas of the open game's system.
 fn areas(system: SystemId) -> &'static [Area] {
     match system {
         SystemId::JohnnyReb => &johnny_reb::AREAS,
+        SystemId::LineOfBattle => &line_of_battle::AREAS,
     }
 }
 
@@ -22,6 +23,7 @@ fn areas(system: SystemId) -> &'static [Area] {
 pub fn App() -> impl IntoView {
     let store = Store::load();
     provide_context(store);
+    crate::shell::session::remember_root();
     Effect::new(move |_| browser::apply_theme(store.settings.get().theme));
 
     let location = provide_router();
@@ -33,7 +35,7 @@ pub fn App() -> impl IntoView {
             <main id="main" class="area">
                 // The whole location (path and query) picks the screen, so a resolver opened
                 // for another unit starts afresh from its query.
-                {move || screen(store.system.get(), &location.location())}
+                {move || screen(store, &location.location())}
             </main>
             <nav class="bottom-nav" aria-label="Main">
                 {move || {
@@ -58,13 +60,21 @@ pub fn App() -> impl IntoView {
 /// The screen for an address: the shell's own (saved games, settings), or the open game's
 /// system's. Every screen but the Game area is loaded from its own wasm chunk on first visit
 /// ([`crate::shell::lazy`]).
-fn screen(system: SystemId, location: &Location) -> AnyView {
+///
+/// The system is read only for a system's screen: opening another system's game from Saved
+/// games keeps that screen (and what it says about the change) in place.
+fn screen(store: Store, location: &Location) -> AnyView {
     let path = location.path.trim_end_matches('/');
     match path {
         "/settings" => lazy_screen!(settings, view! { <settings::SettingsScreen/> }),
         "/games" => lazy_screen!(games, view! { <games::GamesScreen/> }),
-        _ => match system {
+        _ => match store.system.get() {
             SystemId::JohnnyReb => johnny_reb::screen(path),
+            SystemId::LineOfBattle => {
+                // Another game opened (or shown from another tab): its screens read it afresh.
+                store.opened.track();
+                line_of_battle::screen(path)
+            }
         }
         .unwrap_or_else(|| view! { <NotFound/> }.into_any()),
     }

@@ -8,6 +8,7 @@ pub mod browser;
 pub mod games;
 pub mod lazy;
 pub mod router;
+pub mod session;
 pub mod settings;
 pub mod store;
 

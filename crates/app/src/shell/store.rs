@@ -45,6 +45,9 @@ pub struct Store {
     pub system: RwSignal<SystemId>,
     /// Johnny Reb's open game and device data.
     pub johnny_reb: jr::Signals,
+    /// Raised each time a game is opened (or shown afresh from another tab): a system whose
+    /// open game is kept as stored reads it again ([`crate::shell::session`]).
+    pub opened: RwSignal<u64>,
     /// Bumped on each change so the debounced save knows whether it is the latest.
     generation: RwSignal<u64>,
 }
@@ -71,6 +74,7 @@ impl Store {
             written: RwSignal::new(true),
             system: RwSignal::new(open.system()),
             johnny_reb: jr::Signals::new(&open, &loaded.doc.systems.johnny_reb),
+            opened: RwSignal::new(0),
             saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
         };
@@ -112,6 +116,8 @@ impl Store {
     pub fn open_game(self) -> SavedGame {
         match self.system.get_untracked() {
             SystemId::JohnnyReb => self.johnny_reb.game().into(),
+            // Its screens put every change back into the saved games.
+            SystemId::LineOfBattle => self.saves.with_untracked(|d| d.current_game().cloned()).unwrap_or_else(new_game),
         }
     }
 
@@ -129,17 +135,20 @@ impl Store {
     /// Shows a document: its open game in its system's session, its settings and data.
     pub fn show(self, doc: AppDoc) {
         let open = doc.current_game().cloned().unwrap_or_else(new_game);
-        self.open(&open);
         self.settings.set(doc.settings.clone());
         self.johnny_reb.set_device(&doc.systems.johnny_reb);
+        // The saved games first: a system that reads its open game from them does so on open.
         self.saves.set(doc);
+        self.open(&open);
         self.dirty.set(false);
     }
 
-    /// Hands a game to its system's session (undo starts afresh) and shows its system.
+    /// Hands a game to its system's session (undo starts afresh) and shows its system. A game
+    /// kept as stored must already be in the saved games: its system reads it from there.
     pub fn open(self, game: &SavedGame) {
         match game {
             SavedGame::JohnnyReb(g) => self.johnny_reb.session.update(|s| s.replace((**g).clone())),
+            SavedGame::Deferred(_) => self.opened.update(|n| *n += 1),
         }
         // Setting it wakes the frame, which would build the screen afresh (and lose what it
         // was saying): only a change of system should.
@@ -185,9 +194,8 @@ impl Store {
     /// Downloads the open game as a game file (importable on any device); a failure is shown.
     pub fn export_current_game(self) {
         let doc = self.document();
-        if let Err(e) =
-            browser::download(&browser::dated_filename("johnny-reb-game"), &snapshot(&doc), "application/json")
-        {
+        let name = format!("{}-game", self.system.get_untracked().id());
+        if let Err(e) = browser::download(&browser::dated_filename(&name), &snapshot(&doc), "application/json") {
             self.error.set(Some(format!("Export failed: {e}")));
         }
     }
@@ -250,7 +258,7 @@ impl Store {
 /// again), or the whole document if there is none.
 fn snapshot(doc: &AppDoc) -> String {
     match doc.current_game() {
-        Some(SavedGame::JohnnyReb(g)) => johnny_reb::state::exchange::export_game(g),
+        Some(game) => game.export_file(),
         None => companion_core::doc::encode(doc),
     }
 }

@@ -6,6 +6,7 @@
 //! that system's areas and screens; a system's screens never import another system's.
 
 pub mod johnny_reb;
+pub mod line_of_battle;
 
 use companion_core::system::GameSystem;
 
@@ -14,16 +15,19 @@ use companion_core::system::GameSystem;
 pub enum SystemId {
     /// Johnny Reb, 2nd edition (miniatures).
     JohnnyReb,
+    /// Line of Battle v3.0 (Last Chance for Victory; hex and counter).
+    LineOfBattle,
 }
 
 impl SystemId {
     /// Every system, in the order a new game offers them.
-    pub const ALL: [SystemId; 1] = [SystemId::JohnnyReb];
+    pub const ALL: [SystemId; 2] = [SystemId::JohnnyReb, SystemId::LineOfBattle];
 
     /// The system's key in stored documents and files.
     pub fn id(self) -> &'static str {
         match self {
             SystemId::JohnnyReb => ::johnny_reb::JohnnyReb::ID,
+            SystemId::LineOfBattle => ::line_of_battle::LineOfBattle::ID,
         }
     }
 
@@ -36,6 +40,7 @@ impl SystemId {
     pub fn name(self) -> &'static str {
         match self {
             SystemId::JohnnyReb => ::johnny_reb::JohnnyReb::NAME,
+            SystemId::LineOfBattle => ::line_of_battle::LineOfBattle::NAME,
         }
     }
 
@@ -44,6 +49,9 @@ impl SystemId {
         match self {
             SystemId::JohnnyReb => {
                 "Miniatures: rosters, secret orders under the timer, the eight phases and every resolver."
+            }
+            SystemId::LineOfBattle => {
+                "Hex and counter: the orders and their couriers, the clock, and the sums of fire and charges."
             }
         }
     }

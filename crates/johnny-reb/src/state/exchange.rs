@@ -9,10 +9,9 @@
 
 use super::game::Game;
 use super::roster::{Army, Side, check_name, shown};
-use companion_core::exchange::{FileKind, precheck};
+use companion_core::exchange::{FileKind, precheck, pretty};
 pub use companion_core::exchange::{ImportError, MAX_BACKUP_BYTES, MAX_FILE_BYTES};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The `format` of an exported game.
 pub const GAME_FORMAT: &str = "johnny-reb/game";
@@ -29,13 +28,6 @@ pub const GAME_FILE: FileKind = FileKind { format: GAME_FORMAT, called: "a game"
 /// An army list file.
 pub const ARMY_LIST_FILE: FileKind =
     FileKind { format: ARMY_LIST_FORMAT, called: "an army list", schemas: 2..=GAME_SCHEMA };
-
-#[derive(Serialize, Deserialize)]
-struct GameFile {
-    format: String,
-    schema: u32,
-    game: Game,
-}
 
 /// An army list: one side's roster, with a name for the list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -61,18 +53,7 @@ struct ArmyListFile {
 
 /// A game as a JSON file.
 pub fn export_game(game: &Game) -> String {
-    let file = GameFile { format: GAME_FORMAT.into(), schema: GAME_SCHEMA, game: game.clone() };
-    pretty(serde_json::to_string(&file).unwrap_or_default())
-}
-
-/// Indents a compact file for people to read. Going through `Value` reuses the compact
-/// serializer the stored document needs, instead of a second, pretty one for every type:
-/// that keeps the wasm small.
-fn pretty(compact: String) -> String {
-    match serde_json::from_str::<Value>(&compact) {
-        Ok(v) => serde_json::to_string_pretty(&v).unwrap_or(compact),
-        Err(_) => compact,
-    }
+    companion_core::exchange::export_game_file(&GAME_FILE, game)
 }
 
 /// One side's army as an army list file.
@@ -105,12 +86,11 @@ pub fn check_game(game: &Game) -> Result<(), String> {
 
 /// Reads an exported game; checks everything (see the module notes).
 pub fn read_game(raw: &str) -> Result<Game, ImportError> {
-    // Typed reading goes through the checked `Value`, as stored documents do (doc::decode):
-    // one deserializer for every game keeps the wasm small.
-    let value = precheck(raw, MAX_FILE_BYTES, &GAME_FILE)?;
-    let file: GameFile = serde_json::from_value(value).map_err(|e| ImportError::WrongShape(e.to_string()))?;
-    check_game(&file.game).map_err(ImportError::Invalid)?;
-    Ok(file.game)
+    // The core's reading goes through the checked `Value`, as stored documents do
+    // (doc::decode): one deserializer for every game keeps the wasm small.
+    let game: Game = companion_core::exchange::read_game_file(raw, &GAME_FILE)?;
+    check_game(&game).map_err(ImportError::Invalid)?;
+    Ok(game)
 }
 
 /// Reads an army list; checks everything. Load it into a game with
@@ -133,6 +113,7 @@ mod tests {
     use crate::state::demo::demo_game;
     use crate::state::roster_edit::RosterEdit;
     use crate::state::{command::Command, session::Session};
+    use serde_json::Value;
 
     fn game() -> Game {
         demo_game("g1")

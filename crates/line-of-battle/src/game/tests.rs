@@ -212,7 +212,7 @@ fn the_saved_games_line() {
     use companion_core::doc::StoredGame;
     let g = game();
     let sum = g.summary();
-    assert_eq!(sum.system, "Line of Battle");
+    assert_eq!(sum.system, "Line of Battle (Last Chance for Victory)");
     assert!(sum.progress.starts_with("Turn 1, 7:30 a.m."), "{}", sum.progress);
     let back = Game::from_stored(serde_json::to_value(&g).unwrap()).unwrap();
     assert_eq!(back, g);

@@ -115,3 +115,25 @@ pub fn print() {
         let _ = w.print();
     }
 }
+
+/// A file name's stem from a game's name: lower-case letters, digits and dashes, at most 40.
+pub fn file_stem(name: &str) -> String {
+    let mut stem: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    while stem.contains("--") {
+        stem = stem.replace("--", "-");
+    }
+    let stem: String = stem.trim_matches('-').chars().take(40).collect();
+    if stem.is_empty() { "game".into() } else { stem }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn file_names_are_plain() {
+        assert_eq!(file_stem("Demo: McPherson's Ridge, 1 July 1863"), "demo-mcpherson-s-ridge-1-july-1863");
+        assert_eq!(file_stem("<>"), "game");
+    }
+}

@@ -9,7 +9,7 @@
 
 pub mod files;
 
-use crate::doc::{AppDoc, SavedGame, export_backup, read_backup};
+use crate::doc::{AppDoc, DeferredGame, SavedGame, export_backup, read_backup};
 use crate::shell::browser;
 use crate::shell::store::{Store, use_shell};
 use crate::systems::SystemId;
@@ -29,12 +29,12 @@ pub fn apply<R>(store: Store, op: impl FnOnce(&mut AppDoc) -> Result<R, String>)
     let open = store.open_game();
     let mut doc = store.document();
     let result = op(&mut doc)?;
-    if doc.current_game() != Some(&open)
-        && let Some(game) = doc.current_game().cloned()
-    {
+    let reopen = doc.current_game().filter(|g| *g != &open).cloned();
+    // The saved games first: a system that reads its open game from them does so on open.
+    store.saves.set(doc);
+    if let Some(game) = reopen {
         store.open(&game);
     }
-    store.saves.set(doc);
     store.changed();
     Ok(result)
 }
@@ -50,6 +50,10 @@ pub fn summaries(store: Store) -> Vec<GameSummary> {
 pub fn new_game(store: Store, system: SystemId) -> Result<(), String> {
     let game: SavedGame = match system {
         SystemId::JohnnyReb => johnny_reb::Game::new(browser::new_id(), "New game").into(),
+        SystemId::LineOfBattle => {
+            let game = crate::systems::line_of_battle::store::new_game(browser::new_id());
+            SavedGame::Deferred(Box::new(DeferredGame::of(system, &game)?))
+        }
     };
     apply(store, |d| d.new_game(game).map_err(|e| e.to_string()))
 }
@@ -72,6 +76,10 @@ pub fn rename(store: Store, id: &str, name: &str) -> Result<(), String> {
     if store.open_game().id() == id {
         match store.system.get_untracked() {
             SystemId::JohnnyReb => jr_files::rename_open_game(store, name),
+            // Renamed in the saved games, then read again by its screens (its undo starts afresh).
+            SystemId::LineOfBattle => apply(store, |d| d.rename_game(id, &name).map_err(|e| e.to_string())).map(|_| {
+                store.opened.update(|n| *n += 1);
+            }),
         }
     } else {
         apply(store, |d| d.rename_game(id, &name).map_err(|e| e.to_string()))
@@ -105,25 +113,43 @@ pub enum Imported {
 /// for a side). A file that is neither, malformed or hostile is refused with the reason;
 /// nothing changes.
 pub fn import_file(store: Store, raw: &str) -> Result<Imported, String> {
-    match jr_files::read_file(raw) {
-        Ok(jr_files::File::Game(game)) => {
-            let mut game = SavedGame::JohnnyReb(game);
-            game.set_id(browser::new_id());
-            let name = apply(store, |d| {
-                if d.games.len() >= MAX_GAMES {
-                    return Err(ImportError::NoRoom.to_string());
-                }
-                d.import_game(game).map_err(|e| e.to_string())?;
-                Ok(d.current_game().map(|g| g.name().to_string()).unwrap_or_default())
-            })?;
-            Ok(Imported::Game(name))
+    let mut game = match SavedGame::read_file(raw) {
+        Some(read) => read.map_err(|e| e.to_string())?,
+        // Not a game file of any system: a Johnny Reb army list, a backup, or nothing of ours.
+        None => match jr_files::read_file(raw) {
+            Ok(jr_files::File::Game(game)) => SavedGame::JohnnyReb(game),
+            Ok(jr_files::File::ArmyList(_)) if store.system.get_untracked() != SystemId::JohnnyReb => {
+                return Err(format!(
+                    "This is a Johnny Reb army list, and the open game is a game of {}: open a Johnny Reb game first.",
+                    store.system.get_untracked().name()
+                ));
+            }
+            Ok(jr_files::File::ArmyList(list)) => return Ok(Imported::ArmyList(list)),
+            Err(ImportError::WrongKind { found, .. }) if found == crate::doc::BACKUP_FORMAT => {
+                return Err(
+                    "This file is a backup of everything: use \u{201c}Restore a backup\u{201d} to restore it.".into()
+                );
+            }
+            Err(e) => return Err(e.to_string()),
+        },
+    };
+    game.set_id(browser::new_id());
+    let name = apply(store, |d| {
+        if d.games.len() >= MAX_GAMES {
+            return Err(ImportError::NoRoom.to_string());
         }
-        Ok(jr_files::File::ArmyList(list)) => Ok(Imported::ArmyList(list)),
-        Err(ImportError::WrongKind { found, .. }) if found == crate::doc::BACKUP_FORMAT => {
-            Err("This file is a backup of everything: use \u{201c}Restore a backup\u{201d} to restore it.".into())
-        }
-        Err(e) => Err(e.to_string()),
-    }
+        d.import_game(game).map_err(|e| e.to_string())?;
+        Ok(d.current_game().map(|g| g.name().to_string()).unwrap_or_default())
+    })?;
+    Ok(Imported::Game(name))
+}
+
+/// Downloads the open game as its system's game file, named after the system and the game.
+pub fn export_open_game(store: Store) -> Result<String, String> {
+    let game = store.open_game();
+    let name = format!("{}-game-{}", store.system.get_untracked().id(), files::file_stem(game.name()));
+    browser::download(&browser::dated_filename(&name), &game.export_file(), "application/json")
+        .map(|_| format!("Exported {}.", quoted(game.name())))
 }
 
 /// Replaces everything saved with a backup (already read and checked).
@@ -430,8 +456,12 @@ pub fn GamesScreen() -> impl IntoView {
             <ul class="game-list">{list_view}</ul>
 
             <h2 id="import-title">"Export and import"</h2>
+            <div class="row">
+                <button class="button" on:click=move |_| report(export_open_game(store))>"Export the open game"</button>
+            </div>
             {move || match store.system.get() {
-                SystemId::JohnnyReb => view! { <jr_files::OpenGameFiles report=Callback::new(report)/> }.into_any(),
+                SystemId::JohnnyReb => view! { <jr_files::ArmyListFiles report=Callback::new(report)/> }.into_any(),
+                SystemId::LineOfBattle => ().into_any(),
             }}
             <div class="row">
                 <label class="button file-button">

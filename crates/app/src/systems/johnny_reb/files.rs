@@ -49,16 +49,6 @@ fn load_army_list(side: Side, list: ArmyList) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-fn file_stem(name: &str) -> String {
-    let mut stem: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    while stem.contains("--") {
-        stem = stem.replace("--", "-");
-    }
-    let stem: String = stem.trim_matches('-').chars().take(40).collect();
-    if stem.is_empty() { "game".into() } else { stem }
-}
-
 fn quoted(name: &str) -> String {
     format!("\u{201c}{name}\u{201d}")
 }
@@ -109,19 +99,12 @@ pub fn ArmyListPrompt(list: ArmyList, report: Callback<Result<String, String>>, 
     .into_any()
 }
 
-/// Export of the open game and of each side's army list, sharing a roster.
+/// Export, sharing and copying of each side's army list (the game itself is exported by the
+/// shell, as every system's is).
 #[component]
-pub fn OpenGameFiles(report: Callback<Result<String, String>>) -> impl IntoView {
+pub fn ArmyListFiles(report: Callback<Result<String, String>>) -> impl IntoView {
     let store = use_store();
     let open_game = move || store.session.with_untracked(|s| s.game().clone());
-    let export_game = move |_| {
-        let game = open_game();
-        let name = format!("johnny-reb-game-{}", file_stem(&game.name));
-        report.run(
-            browser::download(&browser::dated_filename(&name), &exchange::export_game(&game), "application/json")
-                .map(|_| format!("Exported {}.", quoted(&game.name))),
-        );
-    };
     let export_list = move |side: Side| {
         let game = open_game();
         let name = format!("johnny-reb-army-{}", side.label().to_ascii_lowercase());
@@ -156,9 +139,6 @@ pub fn OpenGameFiles(report: Callback<Result<String, String>>) -> impl IntoView 
         });
     };
     view! {
-        <div class="row">
-            <button class="button" on:click=export_game>"Export the open game"</button>
-        </div>
         {Side::BOTH
             .into_iter()
             .map(|side| {
@@ -179,15 +159,4 @@ pub fn OpenGameFiles(report: Callback<Result<String, String>>) -> impl IntoView 
             .collect_view()}
     }
     .into_any()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::file_stem;
-
-    #[test]
-    fn file_names_are_plain() {
-        assert_eq!(file_stem("Demo: McPherson's Ridge, 1 July 1863"), "demo-mcpherson-s-ridge-1-july-1863");
-        assert_eq!(file_stem("<>"), "game");
-    }
 }
