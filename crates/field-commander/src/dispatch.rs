@@ -32,6 +32,15 @@ pub(crate) fn step(g: &mut Battle, command: &Command, dice: &mut Dice, r: &mut R
         EnterCounter { force, counter } => setup::enter_counter(g, *force, counter, r),
         RemoveForce { force } => setup::remove_force(g, *force, r),
         PlaceForce { force, region, formation } => setup::place_force(g, *force, *region, *formation, r),
+        SetFogTable(table) => {
+            before_battle(g, "Choosing the Fog of War table")?;
+            if !g.fog_rolls.is_empty() {
+                return Err(refuse("Fog of War is rolled: the table is chosen before the roll (10.2.1)"));
+            }
+            g.fog_table = *table;
+            r.say(format!("The {table:?} Fog of War table (7.14, 10.2.1)"));
+            Ok(())
+        }
         EnterHardRow9(row) => {
             g.hard_row_9 = Some(*row);
             r.say(format!("Hard Fog of War row 9 entered: {} Battle Turns (10.2.7)", row.turns));

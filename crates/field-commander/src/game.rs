@@ -9,7 +9,7 @@ use crate::dice::{Dice, RollNeed};
 use crate::force::Counter;
 use crate::lee::{BattlePlan, LeeOrder};
 use crate::outcome::WithdrawalTable;
-use crate::prebattle::{FogRow, Insight, QuantityInputs};
+use crate::prebattle::{FogRow, FogTable, Insight, QuantityInputs};
 use crate::union::SpecialPlan;
 use companion_core::d10::D10;
 use companion_core::doc::{StoredGame, Summary};
@@ -43,7 +43,7 @@ pub struct Game {
 
 impl Game {
     /// A new game with an empty battle on the Difficulty Level's Fog of War table.
-    pub fn new(id: &str, name: &str, fog_table: crate::prebattle::FogTable) -> Game {
+    pub fn new(id: &str, name: &str, fog_table: FogTable) -> Game {
         Game {
             system: SystemTag::default(),
             id: id.into(),
@@ -153,6 +153,8 @@ pub enum Command {
         /// Column or Line.
         formation: Formation,
     },
+    /// Chooses the Difficulty Level's Fog of War table, before the roll (7.14, 10.2.1).
+    SetFogTable(FogTable),
     /// Enters the Hard Fog of War table's row 9 from the Player Help Sheet (10.2.7).
     EnterHardRow9(FogRow),
     /// Sets the Scouts and Command Points the player has at the battle's start.
@@ -373,6 +375,45 @@ impl Command {
             Command::Withdraw { .. } => "withdrawal".into(),
             _ => return None,
         })
+    }
+
+    /// The same command carrying these dice (a command that takes none is unchanged).
+    pub fn with_rolls(mut self, dice: Vec<D10>) -> Command {
+        match &mut self {
+            Command::ResolveFogEvent { rolls, .. }
+            | Command::ActivateInsight { rolls, .. }
+            | Command::RerollInsight { rolls, .. }
+            | Command::PlacePlan { rolls, .. }
+            | Command::DetermineTactics { rolls }
+            | Command::DrawSpecialPlan { rolls, .. }
+            | Command::ChargeActivations { rolls }
+            | Command::ChargeAttack { rolls, .. }
+            | Command::ChargeShock { rolls, .. }
+            | Command::UnionAct { rolls, .. }
+            | Command::ConfederateAct { rolls, .. }
+            | Command::Withdraw { rolls } => *rolls = dice,
+            _ => {}
+        }
+        self
+    }
+
+    /// The same command with these random picks (a draw from the cup, ties among equals).
+    pub fn with_picks(mut self, random_pick: usize, random_tie: usize) -> Command {
+        match &mut self {
+            Command::DrawSpecialPlan { pick, tie, .. } => {
+                *pick = random_pick;
+                *tie = random_tie;
+            }
+            Command::ResolveFogEvent { pick, .. } => *pick = random_pick,
+            Command::ActivateInsight { tie, .. }
+            | Command::RerollInsight { tie, .. }
+            | Command::ChargeAttack { tie, .. }
+            | Command::ChargeShock { tie, .. }
+            | Command::UnionAct { tie, .. }
+            | Command::ConfederateAct { tie, .. } => *tie = random_tie,
+            _ => {}
+        }
+        self
     }
 
     /// The dice the command carries.

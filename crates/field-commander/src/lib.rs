@@ -23,6 +23,7 @@ pub mod confederate;
 pub mod dice;
 mod dispatch;
 pub mod ending;
+pub mod file;
 pub mod force;
 pub mod game;
 pub mod hits;
