@@ -305,19 +305,29 @@ pub(crate) fn withdraw(g: &mut Battle, dice: &mut Dice, r: &mut Report) -> Step 
     let u = g.field.total(Loyalty::Union)?;
     let c = g.field.total(Loyalty::Confederate)?;
     let w = match outcome::withdrawal_check(u, c) {
-        WithdrawalCheck::Retreats(Loyalty::Union) => Withdrawal::UnionRetreat,
-        WithdrawalCheck::Retreats(Loyalty::Confederate) => Withdrawal::ConfederateRetreat,
+        WithdrawalCheck::Retreats(side) => {
+            let w = if side == Loyalty::Union { Withdrawal::UnionRetreat } else { Withdrawal::ConfederateRetreat };
+            r.say(format!(
+                "Union {u} to Confederate {c}: the {side:?} side is at 2 to 1 or worse: {} (14.8)",
+                withdrawal_words(w)
+            ));
+            w
+        }
         WithdrawalCheck::Roll => {
             let table = g.withdrawal_table.clone().ok_or_else(|| {
                 RuleError::Missing(CellRef::new("Withdrawal table (14.8)", "your campaign", "every row"))
             })?;
             let roll = dice.table(format!("the Withdrawal table, {} (14.8)", table.campaign))?;
             let w = table.read(roll)?;
-            r.say(format!("Withdrawal roll {} on the {}: {}", roll.value(), table.campaign, withdrawal_words(w)));
+            r.say(format!(
+                "Union {u} to Confederate {c}, less than 2 to 1: the Withdrawal table ({}) reads {}: {}",
+                table.campaign,
+                roll.value(),
+                withdrawal_words(w)
+            ));
             w
         }
     };
-    r.say(format!("Union {u} to Confederate {c}: {}", withdrawal_words(w)));
     match w {
         Withdrawal::Rejoin => rejoin(g, r),
         Withdrawal::UnionRetreat | Withdrawal::ConfederateRetreat => {

@@ -24,6 +24,7 @@ fn WayOn() -> impl IntoView {
     view! {
         <div class="fc-way-on">
             {move || match where_() {
+                (Phase::PreBattle, ..) if battle(store, |b| b.field.forces.is_empty()) => ().into_any(),
                 (Phase::PreBattle, ..) => view! { <a class="button big primary" href="/setup">"Set up the battle"</a> }.into_any(),
                 (Phase::BattleTurns, Stage::UnionTactics | Stage::UnionDraw | Stage::UnionResolve, ..) => view! {
                     <a class="button big primary" href="/union">"Union acts"</a>
@@ -98,7 +99,12 @@ fn ToDo() -> impl IntoView {
 pub fn GameScreen() -> impl IntoView {
     let store = use_store();
     let name = move || store.with(|g| g.name.clone());
-    let progress = move || store.with(|g| g.progress());
+    let progress = move || {
+        store.with(|g| match g.battle.phase {
+            Phase::BattleTurns => g.battle.stage.label().to_string(),
+            _ => g.progress(),
+        })
+    };
     let turn = move || {
         battle(store, |b| match b.phase {
             Phase::PreBattle => "Pre-Battle".to_string(),

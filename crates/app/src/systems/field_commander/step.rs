@@ -4,7 +4,7 @@
 
 use super::dice::D10Entry;
 use super::store::{Store, give_die, try_step, use_store};
-use crate::widgets::odds::OddsLine;
+use companion_core::chance::Chance;
 use field_commander::combat::Modifier;
 use field_commander::game::{BattleError, Command, Report};
 use leptos::prelude::*;
@@ -12,6 +12,29 @@ use leptos::prelude::*;
 /// The modifiers of an attack or a Shock check, each with its rule (11.8).
 pub fn modifier_words(m: &Modifier) -> String {
     format!("{} {:+}/{:+} ({})", m.what, m.combat, m.superior, m.rule)
+}
+
+/// A chance on the d10 in words, counted in tenths: "60% (6 in 10)".
+pub fn d10_words(c: Chance) -> String {
+    let tenths = (c.numer() * 10).checked_div(c.denom()).unwrap_or(0);
+    format!("{}% ({tenths} in 10)", tenths * 10)
+}
+
+/// The target and the chances that matter, before the roll.
+#[component]
+fn Odds(#[prop(into)] target: String, chances: Vec<(&'static str, Chance)>) -> impl IntoView {
+    view! {
+        <div class="odds" role="group" aria-label="Before the roll">
+            <p class="target"><strong>{target}</strong></p>
+            <p>
+                {chances
+                    .into_iter()
+                    .map(|(what, c)| view! { <span class="chance">{format!("{what}: {}", d10_words(c))}</span>" " })
+                    .collect_view()}
+            </p>
+        </div>
+    }
+    .into_any()
 }
 
 /// What a step did: each line with its rule and its roll, the modifiers used.
@@ -97,7 +120,7 @@ pub fn RollStep(
                             </ol>
                         })}
                         <p class="fc-need"><strong>{format!("Roll the d10: {}", need.what)}</strong></p>
-                        <OddsLine target=need.target_words() chances=chances/>
+                        <Odds target=need.target_words() chances=chances/>
                         <D10Entry legend="The d10".to_string() on_roll=on_die/>
                     }
                     .into_any()
@@ -108,4 +131,16 @@ pub fn RollStep(
         </div>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_4_5_odds_are_counted_in_tenths_of_the_d10() {
+        assert_eq!(d10_words(Chance::new(5, 10)), "50% (5 in 10)");
+        assert_eq!(d10_words(Chance::new(1, 10)), "10% (1 in 10)");
+        assert_eq!(d10_words(Chance::new(0, 10)), "0% (0 in 10)");
+    }
 }

@@ -76,8 +76,10 @@ pub fn UnionScreen() -> impl IntoView {
         <section class="screen fc" aria-labelledby="union-title">
             <h1 id="union-title">"Union"</h1>
             <p class="subtitle">"The rules play the Union: one tap a decision, each with its rule and its roll."</p>
-            <ul class="fc-summary">{move || summary().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-            {move || last.get().map(|r| view! { <ReportCard title="What the Union did" report=r/> })}
+            <details class="more">
+                <summary class="button">{move || summary().first().cloned().unwrap_or_default()}</summary>
+                <ul class="fc-summary">{move || summary().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            </details>
             {move || match next.get() {
                 Some(n) => view! {
                     <section class="card fc-next" aria-labelledby="union-next">
@@ -117,6 +119,7 @@ pub fn UnionScreen() -> impl IntoView {
                 }
                 .into_any(),
             }}
+            {move || last.get().map(|r| view! { <ReportCard title="What the Union did" report=r/> })}
             <div class="row">
                 <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| { last.set(None); store.undo() }>"Undo"</button>
             </div>

@@ -50,7 +50,6 @@ pub fn LeeScreen() -> impl IntoView {
         <section class="screen fc" aria-labelledby="lee-title">
             <h1 id="lee-title">"Lee"</h1>
             <p class="subtitle">{move || store.with(|g| g.progress())}</p>
-            {move || state.last.get().map(|r| view! { <ReportCard title="What happened" report=r/> })}
             {move || state.pending.get().map(|p| view! {
                 <section class="card fc-next" aria-labelledby="lee-pending">
                     <h2 id="lee-pending">{p.title.clone()}</h2>
@@ -58,6 +57,7 @@ pub fn LeeScreen() -> impl IntoView {
                     <button class="button" on:click=move |_| state.pending.set(None)>"Choose something else"</button>
                 </section>
             })}
+            {move || state.last.get().map(|r| view! { <ReportCard title="What happened" report=r/> })}
             {move || match stage() {
                 (Phase::PreBattle, ..) => view! { <a class="button big primary" href="/setup">"Set up the battle"</a> }.into_any(),
                 (Phase::Ended, ..) => view! { <p>"The battle is over."</p><a class="button big" href="/">"Game"</a> }.into_any(),

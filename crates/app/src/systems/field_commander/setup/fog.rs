@@ -41,8 +41,8 @@ pub fn FogOfWar() -> impl IntoView {
                         {[FogTable::Regular, FogTable::Hard, FogTable::Veteran].into_iter().map(|t| view! {
                             <button
                                 class="button"
-                                aria-pressed=if t == table { "true" } else { "false" }
-                                prop:disabled=rolls > 0
+                                aria-pressed={if t == table { "true" } else { "false" }}
+                                prop:disabled={rolls > 0}
                                 on:click=move |_| store.send(Command::SetFogTable(t))
                             >
                                 {format!("{t:?}")}

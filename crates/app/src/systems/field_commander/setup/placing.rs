@@ -54,7 +54,7 @@ pub fn Placing() -> impl IntoView {
                 {options.into_iter().map(|r| view! {
                     <button
                         class="button"
-                        aria-pressed=if p.region == r { "true" } else { "false" }
+                        aria-pressed={if p.region == r { "true" } else { "false" }}
                         on:click=move |_| store.send(Command::PlaceForce { force: p.id, region: r, formation })
                     >
                         {r.label()}
@@ -84,7 +84,7 @@ pub fn Placing() -> impl IntoView {
                             {[Formation::Line, Formation::Column].into_iter().map(|f| view! {
                                 <button
                                     class="button"
-                                    aria-pressed=if q.formation == f { "true" } else { "false" }
+                                    aria-pressed={if q.formation == f { "true" } else { "false" }}
                                     on:click=move |_| store.send(Command::PlaceForce { force: q.id, region: q.region, formation: f })
                                 >
                                     {format!("{f:?}")}

@@ -97,7 +97,7 @@ fn ScoutsAgainstPlans() -> impl IntoView {
                     <fieldset class="choices inline">
                         <legend>"Discard a Scout to remove"</legend>
                         {SpecialPlan::ALL.into_iter().map(|p| view! {
-                            <button class="button" prop:disabled=scouts == 0 on:click=move |_| store.send(Command::ScoutRemovesPlan { plan: p })>{p.label()}</button>
+                            <button class="button" prop:disabled={scouts == 0} on:click=move |_| store.send(Command::ScoutRemovesPlan { plan: p })>{p.label()}</button>
                         }).collect_view()}
                     </fieldset>
                 </details>
