@@ -154,6 +154,9 @@ pub fn shock(g: &mut Battle, id: u32, dice: &mut Dice, tie: usize, r: &mut Repor
         into.label()
     ));
     let sides = union_charge_shock(&g.field, id, target, &g.effects, g.insights)?;
+    for line in crate::combat::shock_preview_words(&sides, &name, &target_name) {
+        r.say(line);
+    }
     let report = shock_with_dice(&sides, dice, &name, &target_name)?;
     for line in shock_roll_words(&report, &name, &target_name) {
         r.say(line);

@@ -231,7 +231,8 @@ pub fn shock_with_dice(
     })
 }
 
-fn shock_with(sides: &ShockSides, roll: &mut dyn FnMut(ShockRoll, i32) -> RuleResult<D10>) -> RuleResult<ShockReport> {
+/// The (defender's, attacker's) Shock check modifiers, the Formations' included (11.4.3).
+pub fn shock_modifiers(sides: &ShockSides) -> (Vec<Modifier>, Vec<Modifier>) {
     let (d_form, a_form) = shock_formation(sides.formations.0, sides.formations.1);
     let mut defender_modifiers = sides.defender_modifiers.clone();
     if d_form != 0 {
@@ -241,6 +242,50 @@ fn shock_with(sides: &ShockSides, roll: &mut dyn FnMut(ShockRoll, i32) -> RuleRe
     if a_form != 0 {
         attacker_modifiers.push(Modifier::new("11.4.3", "Formation", a_form, 0));
     }
+    (defender_modifiers, attacker_modifiers)
+}
+
+/// What a Shock attack will take, said before its first roll: Defensive Fire's numbers and
+/// each side's Shock check with every modifier and its rule (11.4-11.4.3).
+pub fn shock_preview_words(sides: &ShockSides, attacker: &str, defender: &str) -> Vec<String> {
+    let (d, a) = shock_modifiers(sides);
+    let list = |mods: &[Modifier]| {
+        if mods.is_empty() {
+            "no modifier".to_string()
+        } else {
+            mods.iter().map(|m| format!("{} {:+} ({})", m.what, m.combat, m.rule)).collect::<Vec<_>>().join(", ")
+        }
+    };
+    let sum = |cv: u8, mods: &[Modifier]| i32::from(cv) + mods.iter().map(|m| m.combat).sum::<i32>();
+    let mut out = Vec::new();
+    match sides.defender_activation {
+        Some(n) => out.push(format!(
+            "{defender}'s Defensive Fire: Activation {n} or less, then its Combat Value {} or less, superscript ignored (11.4.1)",
+            sides.defensive_fire.combat()
+        )),
+        None => out.push(format!("{defender} prints no Activation number: no Defensive Fire (11.4.1)")),
+    }
+    if sides.defender_is_artillery {
+        out.push(format!("{defender} is Artillery: it fails its Shock check (11.4.4)"));
+    } else {
+        out.push(format!(
+            "{defender}'s Shock check: {} or less ({}: {})",
+            sum(sides.defender_combat, &d),
+            sides.defender_combat,
+            list(&d)
+        ));
+        out.push(format!(
+            "{attacker}'s Shock check if {defender} passes: {} or less ({}: {})",
+            sum(sides.attacker_combat, &a),
+            sides.attacker_combat,
+            list(&a)
+        ));
+    }
+    out
+}
+
+fn shock_with(sides: &ShockSides, roll: &mut dyn FnMut(ShockRoll, i32) -> RuleResult<D10>) -> RuleResult<ShockReport> {
+    let (defender_modifiers, attacker_modifiers) = shock_modifiers(sides);
     let mut rolled = Vec::new();
     let report = |outcome, rolled: &Vec<(ShockRoll, D10, i32)>| ShockReport {
         outcome,

@@ -351,8 +351,8 @@ pub enum Command {
     Roll {
         /// The die.
         roll: D10,
-        /// The step ([`Command::step_key`]).
-        step: String,
+        /// The step, as asked, without dice.
+        step: Box<Command>,
     },
 }
 
@@ -541,7 +541,7 @@ fn run(g: &mut Battle, command: &Command) -> Result<Report, BattleError> {
     let key = command.step_key();
     let mut rolls = Vec::new();
     if let Some(k) = &key {
-        if !g.rolled.is_empty() && g.rolled_for.as_ref() != Some(k) {
+        if !g.rolled.is_empty() && g.rolled_for.as_ref().and_then(|c| c.step_key()).as_ref() != Some(k) {
             return Err(BattleError::Rule(refuse("dice are waiting for another step: finish it or undo them")));
         }
         rolls.extend(g.rolled.iter().copied());
@@ -570,12 +570,13 @@ fn run(g: &mut Battle, command: &Command) -> Result<Report, BattleError> {
 }
 
 /// A die thrown for a step that still needs more: kept until the step takes it.
-fn roll_for(g: &mut Battle, roll: D10, step: &str) -> Result<Report, BattleError> {
-    if !g.rolled.is_empty() && g.rolled_for.as_deref() != Some(step) {
+fn roll_for(g: &mut Battle, roll: D10, step: &Command) -> Result<Report, BattleError> {
+    let key = step.step_key().ok_or_else(|| BattleError::Rule(refuse("this step takes no dice")))?;
+    if !g.rolled.is_empty() && g.rolled_for.as_ref().and_then(|c| c.step_key()) != Some(key) {
         return Err(BattleError::Rule(refuse("dice are waiting for another step: finish it or undo them")));
     }
     g.rolled.push(roll);
-    g.rolled_for = Some(step.to_string());
+    g.rolled_for = Some(Box::new(step.clone().with_rolls(Vec::new())));
     let mut r = Report::default();
     r.say(format!("Rolled {} (4.5)", roll.value()));
     Ok(r)

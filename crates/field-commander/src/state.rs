@@ -268,9 +268,9 @@ pub struct Battle {
     /// Dice thrown for the step in progress and not yet used, so that a reload keeps them.
     #[serde(default)]
     pub rolled: Vec<D10>,
-    /// The step they were thrown for ([`crate::game::Command::step_key`]).
+    /// The step they were thrown for, as it was asked (its choices and random picks kept).
     #[serde(default)]
-    pub rolled_for: Option<String>,
+    pub rolled_for: Option<Box<crate::game::Command>>,
 }
 
 impl Battle {

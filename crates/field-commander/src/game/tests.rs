@@ -204,10 +204,10 @@ fn rule_4_5_dice_thrown_for_a_step_wait_in_the_game() {
     g.battle.tactics = Some(Tactics::Defensive);
     s.replace(g);
     let step = Command::UnionAct { force: 1, rolls: vec![], tie: 0 };
-    let key = step.step_key().unwrap();
-    s.dispatch(&Command::Roll { roll: d(3), step: key.clone() }, 0.0).unwrap();
+    s.dispatch(&Command::Roll { roll: d(3), step: Box::new(step.clone()) }, 0.0).unwrap();
     assert_eq!(s.game().battle.rolled, vec![d(3)], "kept in the saved game");
-    let other = Command::Roll { roll: d(1), step: "union-9".into() };
+    assert_eq!(s.game().battle.rolled_for.as_deref(), Some(&step), "with the step as asked");
+    let other = Command::Roll { roll: d(1), step: Box::new(Command::UnionAct { force: 9, rolls: vec![], tie: 0 }) };
     assert!(s.dispatch(&other, 0.0).is_err(), "dice wait for one step at a time");
     let err = trial(s.game(), &step).unwrap_err();
     let BattleError::NeedRoll { need, so_far } = err else { panic!() };

@@ -146,6 +146,9 @@ fn shock(
         into.label()
     ));
     let sides = confederate_shock(&g.field, id, target, plan, &g.effects, g.insights)?;
+    for line in crate::combat::shock_preview_words(&sides, &who, &target_name) {
+        r.say(line);
+    }
     let report = shock_with_dice(&sides, dice, &who, &target_name)?;
     for line in shock_roll_words(&report, &who, &target_name) {
         r.say(line);

@@ -355,3 +355,24 @@ fn rule_12_4_5_routed_forces_only_retreat() {
     assert!(s.game().battle.field.get(1).is_err(), "behind its Reserve it leaves the battle");
     assert_eq!(s.game().battle.result, Some(crate::state::BattleResult::RoutedOff(Loyalty::Confederate)));
 }
+
+#[test]
+fn rule_11_4_3_the_shock_checks_are_said_with_their_modifiers_before_the_first_roll() {
+    let mut s = at(
+        Stage::ConfederateResolve,
+        vec![
+            column(conf_inf(1, "Longstreet", Line, 5, 6, ConfederateApproach)),
+            union_inf(2, "Slocum", Conscript, 3, 3, UnionFront),
+        ],
+    );
+    let mut g = s.game().clone();
+    g.battle.plans.push(PlacedPlan { plan: BattlePlan::Flank, force: Some(1) });
+    s.replace(g);
+    let err = lee(&mut s, 1, LeeOrder::Counter, &[]).unwrap_err();
+    let BattleError::NeedRoll { so_far, .. } = err else { panic!() };
+    assert!(
+        so_far.iter().any(|l| l == "Slocum's Shock check: -2 or less (3: Flank -3 (12.3.6), Formation -2 (11.4.3))"),
+        "{so_far:?}"
+    );
+    assert!(so_far.iter().any(|l| l.starts_with("Longstreet's Shock check if Slocum passes: 8 or less")), "{so_far:?}");
+}

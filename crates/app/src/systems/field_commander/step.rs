@@ -82,6 +82,16 @@ pub fn RollStep(
     let store = use_store();
     let problem = RwSignal::new(None::<String>);
     let act = StoredValue::new(act);
+    // A step with dice already thrown is the one they were thrown for, as it was asked (its
+    // choices and random picks), even after a reload.
+    let command = Signal::derive(move || {
+        let asked = command.get()?;
+        let waiting = super::store::battle(store, |b| b.rolled_for.clone());
+        Some(match waiting {
+            Some(c) if c.step_key() == asked.step_key() => *c,
+            _ => asked,
+        })
+    });
     let tried = Memo::new(move |_| command.get().map(|c| try_step(store, &c)));
     let on_die = Callback::new(move |die| {
         let Some(c) = command.get_untracked() else { return };

@@ -46,8 +46,7 @@ pub fn give_die(store: Store, command: &Command, die: D10) -> Result<Option<Repo
     let tried = store.session.with_untracked(|s| trial(s.game(), &with));
     match tried {
         Err(BattleError::NeedRoll { .. }) => {
-            let step = command.step_key().ok_or("this step takes no dice")?;
-            store.dispatch(Command::Roll { roll: die, step })?;
+            store.dispatch(Command::Roll { roll: die, step: Box::new(command.clone()) })?;
             Ok(None)
         }
         _ => store.dispatch(with).map(Some),

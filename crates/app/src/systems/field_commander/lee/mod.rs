@@ -36,6 +36,22 @@ pub fn LeeScreen() -> impl IntoView {
     let store = use_store();
     let state = LeeState { pending: RwSignal::new(None), last: RwSignal::new(None) };
     provide_context(state);
+    // A step of Lee's whose first dice were thrown before a reload: taken up again.
+    Effect::new(move |_| {
+        let waiting = battle(store, |b| b.rolled_for.clone());
+        if let Some(c) = waiting
+            && state.pending.get_untracked().is_none()
+            && matches!(
+                *c,
+                Command::ConfederateAct { .. }
+                    | Command::PlacePlan { .. }
+                    | Command::ActivateInsight { .. }
+                    | Command::RerollInsight { .. }
+            )
+        {
+            state.pending.set(Some(Pending { title: "The step in hand: its first dice are kept".into(), command: *c }));
+        }
+    });
     let stage = move || battle(store, |b| (b.phase, b.stage, b.rout_checked));
     let command = Signal::derive(move || state.pending.get().map(|p| p.command));
     let done = Callback::new(move |r: Report| {
