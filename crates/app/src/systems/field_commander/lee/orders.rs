@@ -130,7 +130,8 @@ fn ActorCard(actor: Actor) -> impl IntoView {
     let in_reserve = actor.in_reserve;
     view! {
         <li class="card fc-actor">
-            <p><strong>{actor.name.clone()}</strong> <span class="muted">{actor.facts.clone()}</span></p>
+            <p><strong>{actor.name.clone()}</strong></p>
+            <p class="muted">{actor.facts.clone()}</p>
             {match actor.counter.clone() {
                 Some((plan, words)) => {
                     let label = format!("Follow {plan}");

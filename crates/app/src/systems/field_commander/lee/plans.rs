@@ -86,7 +86,8 @@ pub fn PlanPlacement() -> impl IntoView {
                         let name = row.name.clone();
                         view! {
                             <li class="card">
-                                <p><strong>{row.name.clone()}</strong> <span class="muted">{row.facts.clone()}</span></p>
+                                <p><strong>{row.name.clone()}</strong></p>
+                                <p class="muted">{row.facts.clone()}</p>
                                 {(!row.carries.is_empty()).then(|| view! { <p class="fc-plan">{format!("Carries {}", row.carries.join(", "))}</p> })}
                                 {row.melee.then(|| view! { <p class="muted">"In Melee: no Battle Plan Counter, only Prepare (12.2, 12.3.8)"</p> })}
                                 <details class="more">
