@@ -376,3 +376,44 @@ fn rule_11_4_3_the_shock_checks_are_said_with_their_modifiers_before_the_first_r
     );
     assert!(so_far.iter().any(|l| l.starts_with("Longstreet's Shock check if Slocum passes: 8 or less")), "{so_far:?}");
 }
+
+proptest::proptest! {
+    /// Whatever the player taps, the counters placed never exceed the quantity, a force carries
+    /// one besides Prepare, none goes on a force in Melee, and Formation stays beside the sheet
+    /// (12.2, 12.3.7, 12.3.8).
+    #[test]
+    fn counters_placed_keep_to_12_2(
+        taps in proptest::collection::vec((0usize..5, 0usize..11), 0..20),
+        quantity in 0u32..5,
+    ) {
+        let mut s = at(
+            Stage::ConfederatePlans,
+            vec![
+                conf_inf(1, "Longstreet", Line, 5, 6, ConfederateApproach),
+                force(2, "Stuart", Loyalty::Confederate, ForceType::Cavalry, Line, Some(6), 3, None, ConfederateFront),
+                force(3, "Guns", Loyalty::Confederate, ForceType::Artillery, Line, None, 3, None, ConfederateReserve),
+                conf_inf(4, "Hill", Line, 5, 5, UnionFront),
+                union_inf(5, "Slocum", Conscript, 3, 3, UnionFront),
+            ],
+        );
+        let mut g = s.game().clone();
+        g.battle.quantities = Some((quantity, 2));
+        s.replace(g);
+        for (force, plan) in taps {
+            let force = if force == 0 { None } else { Some(force as u32) };
+            let plan = BattlePlan::ALL[plan];
+            let rolls = if plan == BattlePlan::Cover { vec![d(1)] } else { vec![] };
+            let _ = s.dispatch(&Command::PlacePlan { force, plan, rolls }, 0.0);
+        }
+        let b = &s.game().battle;
+        proptest::prop_assert!(b.plans.len() as u32 <= quantity);
+        for id in 1..=4u32 {
+            let on: Vec<&PlacedPlan> = b.plans.iter().filter(|p| p.force == Some(id)).collect();
+            proptest::prop_assert!(on.iter().filter(|p| p.plan != BattlePlan::Prepare).count() <= 1);
+            if id == 4 {
+                proptest::prop_assert!(on.iter().all(|p| p.plan == BattlePlan::Prepare), "Hill is in Melee");
+            }
+        }
+        proptest::prop_assert!(b.plans.iter().all(|p| (p.plan == BattlePlan::Formation) == p.force.is_none()));
+    }
+}
