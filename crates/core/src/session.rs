@@ -65,22 +65,45 @@ where
         if commands.is_empty() {
             return Err(S::Error::nothing_to_do());
         }
+        self.dispatch_with(|next| commands.iter().map(|command| S::apply(next, command, now_ms)).collect())
+    }
+}
+
+impl<S: GameSystem> Session<S> {
+    /// Applies a change made by `change` instead of [`GameSystem::apply`], as one undo step; a
+    /// refusal changes nothing. For a system's narrower entry point (the few commands a first
+    /// screen sends), so that what the screen reaches, and the main module holds, is only
+    /// what those commands need:
+    ///
+    /// ```
+    /// # use companion_core::session::Session;
+    /// # use companion_core::system::GameSystem;
+    /// # struct Counter;
+    /// # impl GameSystem for Counter {
+    /// #     const ID: &'static str = "counter";
+    /// #     const NAME: &'static str = "Counter";
+    /// #     type Game = i32; type Command = i32; type Outcome = i32; type Error = String;
+    /// #     fn apply(g: &mut i32, c: &i32, _: f64) -> Result<i32, String> { *g += c; Ok(*g) }
+    /// # }
+    /// let mut s = Session::<Counter>::new(1);
+    /// assert_eq!(s.dispatch_with(|g| { *g += 1; Ok::<_, String>(*g) }), Ok(2));
+    /// assert!(s.dispatch_with(|g| { *g = 99; Err::<i32, _>("no".to_string()) }).is_err());
+    /// assert_eq!(*s.game(), 2);
+    /// assert!(s.undo());
+    /// assert_eq!(*s.game(), 1);
+    /// ```
+    pub fn dispatch_with<T, E>(&mut self, change: impl FnOnce(&mut S::Game) -> Result<T, E>) -> Result<T, E> {
         let mut next = self.game.clone();
-        let mut outcomes = Vec::with_capacity(commands.len());
-        for command in commands {
-            outcomes.push(S::apply(&mut next, command, now_ms)?);
-        }
+        let done = change(&mut next)?;
         let before = std::mem::replace(&mut self.game, next);
         self.undo.push(before);
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
         self.redo.clear();
-        Ok(outcomes)
+        Ok(done)
     }
-}
 
-impl<S: GameSystem> Session<S> {
     /// Starts a session on a game, with nothing to undo.
     pub fn new(game: S::Game) -> Self {
         Session { game, undo: Vec::new(), redo: Vec::new() }

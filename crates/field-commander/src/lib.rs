@@ -17,6 +17,7 @@
 
 pub mod battle;
 pub mod battlefield;
+pub mod campaign;
 pub mod charge;
 pub mod combat;
 pub mod confederate;
@@ -30,8 +31,10 @@ pub mod hits;
 pub mod insight;
 pub mod lee;
 pub mod outcome;
+pub mod pack;
 pub mod practice;
 pub mod prebattle;
+pub mod quick;
 pub mod sequence;
 pub mod setup;
 pub mod state;

@@ -142,7 +142,7 @@ pub fn closed(r: &Option<Reading>) -> bool {
 }
 
 /// A Charge in progress: the SPs on each side and the step reached.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Charge {
     /// The step due.
     pub step: ChargeStep,

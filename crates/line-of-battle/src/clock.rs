@@ -230,7 +230,8 @@ impl Clock {
         }
     }
 
-    /// The Orders of Arrival due for `side` this turn and not yet done (2.2).
+    /// The Orders of Arrival due for `side` at exactly this turn and not yet done (2.2);
+    /// [`crate::schedule::waiting`] adds those still waiting from earlier turns.
     pub fn due(&self, side: Side) -> Vec<&Arrival> {
         self.arrivals
             .iter()
@@ -279,7 +280,7 @@ pub fn next_phase(game: &mut Game) -> Result<Vec<String>, Refused> {
             }
         }
         Segment::Reinforcements => {
-            for a in game.clock.due(side) {
+            for (_, a) in crate::schedule::waiting(&game.clock, side) {
                 let what = if a.removal { "Removal (2.2c)" } else { "arrives (2.2)" };
                 lines.push(format!("{} {what} at Entry Area {}", a.units.join(", "), a.entry));
             }
@@ -297,7 +298,11 @@ pub fn arrive(game: &mut Game, index: usize) -> Result<Vec<String>, Refused> {
         return Err(Refused::by("2.2", "reinforcements are placed at the beginning of the Activity Phase"));
     }
     let a = game.clock.arrivals.get(index).cloned().ok_or_else(|| Refused::because("no such arrival"))?;
-    if a.side != side || a.done || a.day != game.clock.day || a.minutes != game.clock.minutes {
+    // 2.2 Play Note: what could not enter at its time waits off the map for later Activity
+    // Phases.
+    let due =
+        crate::schedule::order_key(a.day, a.minutes) <= crate::schedule::order_key(game.clock.day, game.clock.minutes);
+    if a.side != side || a.done || !due {
         return Err(Refused::by("2.2", "that arrival is not due this Player Turn"));
     }
     for id in &a.units {

@@ -228,11 +228,27 @@ pub fn combat_modifiers(
     let small_arms = firers.iter().all(|f| !f.artillery);
     // 1.3b: the +1 only if non-Wrecked units are more than half the SPs; 13.2e: never in
     // Limited Defense Status for Small Arms.
-    let barred = positive && (unwrecked * 2 <= total || (s.limited_defense && small_arms));
+    // 4.2g: Artillery never gets the +1 a Small Arms unit might.
+    let barred = positive && (unwrecked * 2 <= total || s.limited_defense || !small_arms);
     if !barred {
         names.push(mps_name);
     }
-    if let Some(special) = s.weapon_drm {
+    if let Some(Special::DenseCanister | Special::NormalCanister) = s.weapon_drm {
+        // 4.2h: the single best Canister DRM the Threshold allows.
+        let of = |special: Special| -> u16 {
+            firers
+                .iter()
+                .filter(|f| weapon(&f.weapon, f.artillery).is_some_and(|w| w.special == special))
+                .map(|f| u16::from(f.sps))
+                .sum()
+        };
+        let fired = firing_sps(firers, false)?;
+        let dense = of(Special::DenseCanister).min(8) as u8;
+        let normal = of(Special::NormalCanister).min(8) as u8;
+        if let Some(c) = crate::artillery::canister_drm(fired, dense, normal, thresholds)? {
+            names.push(c.modifier().to_string());
+        }
+    } else if let Some(special) = s.weapon_drm {
         let weapon_sps: u16 = firers
             .iter()
             .filter(|f| weapon(&f.weapon, f.artillery).is_some_and(|w| w.special == special))
@@ -245,7 +261,8 @@ pub fn combat_modifiers(
                     Special::Breechloader => combat::BREECHLOADER,
                     Special::Repeater => combat::REPEATER,
                     Special::BuckNBall => combat::BUCK_N_BALL,
-                    Special::DenseCanister | Special::NormalCanister => combat::CANISTER,
+                    Special::DenseCanister => combat::DENSE_CANISTER,
+                    Special::NormalCanister => combat::NORMAL_CANISTER,
                     Special::None => return Err(Refused::by("9.3", "choose a weapon with a DRM")),
                 }
                 .to_string(),
@@ -284,6 +301,9 @@ pub fn result_actions(r: &Reading, leaders_in_target: bool, unlimbered_artillery
         if unlimbered_artillery {
             out.push("Increase the hex's CBF marker one level, to 2 at most (4.2l)");
         }
+    }
+    if r.effects.contains(&crate::table::Effect::CanisterDepletion) {
+        out.push("Canister Depletion of one Battery, if Canister was fired (4.3b)");
     }
     if r.effects.contains(&crate::table::Effect::Depletion) {
         out.push("Ammunition Depletion (4.3)");

@@ -42,6 +42,31 @@ pub struct Game {
     pub thresholds: crate::fire::ThresholdChart,
     /// The history.
     pub log: Vec<LogEntry<String>>,
+    /// What the Phasing Player's units have done this Player Turn (2.3, 9.1, 11.2, 12.1).
+    #[serde(default)]
+    pub this_turn: crate::turn_record::TurnRecord,
+    /// What results have left to settle: losses to distribute, Leader Loss and Morale Checks,
+    /// Depletions (9.4).
+    #[serde(default)]
+    pub dues: crate::due::Dues,
+    /// The Charge in progress (11.1).
+    #[serde(default)]
+    pub charge: Option<crate::combat::charge::ChargeState>,
+    /// Wagons and the Artillery's markers (4.2l, 4.3).
+    #[serde(default)]
+    pub supply: crate::supply::Supply,
+    /// Breastworks (5.0).
+    #[serde(default)]
+    pub works: crate::works::Works,
+    /// Leaders' ranks entered by the players (4.1b).
+    #[serde(default)]
+    pub ranks: Vec<(String, crate::seniority::Rank)>,
+    /// Tracker items ticked by hand.
+    #[serde(default)]
+    pub ticks: Vec<crate::tracker::Tick>,
+    /// The scenario's facts (4.4d's year, the Last Turn).
+    #[serde(default)]
+    pub scenario: crate::tracker::Scenario,
 }
 
 impl Game {
@@ -58,6 +83,14 @@ impl Game {
             morale_chart: crate::morale::AdditiveChart::default(),
             thresholds: crate::fire::ThresholdChart::default(),
             log: Vec::new(),
+            this_turn: crate::turn_record::TurnRecord::default(),
+            dues: crate::due::Dues::default(),
+            charge: None,
+            supply: crate::supply::Supply::default(),
+            works: crate::works::Works::default(),
+            ranks: Vec::new(),
+            ticks: Vec::new(),
+            scenario: crate::tracker::Scenario::default(),
         }
     }
 
@@ -203,6 +236,24 @@ pub enum Command {
     NextPhase,
     /// Replaces the players' tables after validating them.
     PutTable(crate::table::RollTable),
+    /// Fire Combat (9.3, 9.4): the result applied through Loss Distribution (9.4a).
+    Fire(Box<crate::combat::FireCommand>),
+    /// An Opening Volley (9.2).
+    Volley(Box<crate::combat::VolleyCommand>),
+    /// A step of the Charge Process (11.1), the Charge kept in the game.
+    Charge(Box<crate::combat::charge::ChargeCommand>),
+    /// Settles a check due: a loss to distribute, a Leader Loss or Morale Check (9.4, 10.1).
+    Check(Box<crate::combat::checks::CheckCommand>),
+    /// Retreat losses, Collisions, guns overrun, a Stack's end of move (10.3, 6.1a).
+    Retreat(Box<crate::combat::retreat::RetreatCommand>),
+    /// Ranks, promotion, Repls and the Zero Roll (4.1).
+    Leaders(Box<crate::promotion::LeaderCommand>),
+    /// Wagons, Depletion, Replenishment, CBF, Limbering (4.2, 4.3).
+    Supply(Box<crate::supply::SupplyCommand>),
+    /// Breastworks (5.0).
+    Works(crate::works::WorksCommand),
+    /// The tracker's ticks and the scenario's facts (2.1).
+    Tracker(crate::tracker::TrackerCommand),
 }
 
 /// What an applied command did, for the screens.
@@ -221,7 +272,11 @@ impl GameSystem for LineOfBattle {
     type Error = Refused;
 
     fn apply(game: &mut Game, command: &Command, now_ms: f64) -> Result<Outcome, Refused> {
-        let lines = execute(game, command)?;
+        // Worked on a copy: a refusal half-way leaves the game as it was, with or without a
+        // session around it.
+        let mut next = game.clone();
+        let lines = execute(&mut next, command)?;
+        *game = next;
         for line in &lines {
             game.note(line.clone(), now_ms);
         }
@@ -314,7 +369,20 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
             vec![format!("{} in {formation:?}", u.name)]
         }
         Command::Consolidate { recipient, donor, stacked } => {
+            // 1.3e: in the player's own Consolidation Segment, one donor per recipient.
+            if game.clock.phase() != crate::clock::Segment::Consolidation {
+                return Err(Refused::by("1.3e", "Consolidation is done in the Consolidation Segment"));
+            }
+            let side = oob.unit(recipient).map(|u| u.side);
+            if side.is_some_and(|s| s != game.clock.phasing()) {
+                return Err(Refused::by("1.3e", "the Active Player consolidates his own units"));
+            }
+            let record = game.this_turn.current(&game.clock);
+            if record.is_some_and(|r| r.consolidated.contains(recipient)) {
+                return Err(Refused::by("1.3e", "a recipient absorbs one donor in a Segment"));
+            }
             oob.consolidate(recipient, donor, *stacked)?;
+            game.this_turn.now(&game.clock).consolidated.push(recipient.clone());
             vec![format!("{donor} consolidated into {recipient} (1.3e)")]
         }
         Command::LeaderLost { leader } => {
@@ -368,6 +436,13 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
                 ),
                 None => None,
             };
+            let record = game.this_turn.now(&game.clock);
+            for id in units {
+                if !record.rallied.contains(id) {
+                    record.rallied.push(id.clone());
+                }
+            }
+            let oob = &mut game.oob;
             if crate::morale::rally_routed(*die, morale) {
                 for id in units {
                     oob.unit_mut(id)?.state = MoraleState::Disorganized;
@@ -388,6 +463,7 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
             for u in oob.units.iter_mut().filter(|u| u.side == side) {
                 u.state = crate::morale::rally_marker_step(u.state, held.contains(&u.id));
             }
+            game.this_turn.now(&game.clock).rally_markers = true;
             vec![format!("{side:?}: Sh and BL removed, DG flipped to Sh (12.1)")]
         }
         Command::Rebuild { eligible } => {
@@ -396,6 +472,7 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
             }
             let side = game.clock.phasing();
             let rebuilt = oob.rebuild(side, &|u| eligible.contains(&u.id));
+            game.this_turn.now(&game.clock).rebuilt = true;
             vec![format!("Rebuilt 1 SP (12.2): {}", rebuilt.join(", "))]
         }
         Command::Orders(c) => crate::orders::commands::execute(game, c)?,
@@ -407,6 +484,15 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
             })?;
             vec![format!("{} entered", t.name)]
         }
+        Command::Fire(c) => crate::combat::fire(game, c)?,
+        Command::Volley(c) => crate::combat::volley(game, c)?,
+        Command::Charge(c) => crate::combat::charge::execute(game, c)?,
+        Command::Check(c) => crate::combat::checks::execute(game, c)?,
+        Command::Retreat(c) => crate::combat::retreat::execute(game, c)?,
+        Command::Leaders(c) => crate::promotion::execute(game, c)?,
+        Command::Supply(c) => crate::supply::execute(game, c)?,
+        Command::Works(c) => crate::works::execute(game, c)?,
+        Command::Tracker(c) => crate::tracker::execute(game, c)?,
     })
 }
 

@@ -373,12 +373,13 @@ impl Oob {
     }
 
     /// 12.2 Rebuilding, on the Midnight turn: 1 SP to each Infantry and Artillery unit (living
-    /// or dead) of `side` that has lost one; `eligible` says which the players found in CR or
+    /// or dead, not Green, 4.5) of `side` that has lost one; `eligible` says which the players found in CR or
     /// in the Dead Pile. Returns the units rebuilt.
     pub fn rebuild(&mut self, side: Side, eligible: &dyn Fn(&Unit) -> bool) -> Vec<String> {
         let mut rebuilt = Vec::new();
         for u in self.units.iter_mut().filter(|u| u.side == side) {
-            let arm_ok = matches!(u.arm, Arm::Infantry | Arm::Artillery);
+            // 12.2: Infantry and Artillery; 4.5: Green units cannot Rebuild.
+            let arm_ok = matches!(u.arm, Arm::Infantry | Arm::Artillery) && !u.green;
             let removed_donor = !u.on_map && !u.dead && u.strength == 0;
             if arm_ok && u.strength < u.printed && !removed_donor && eligible(u) {
                 u.strength += 1;

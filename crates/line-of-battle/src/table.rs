@@ -123,7 +123,8 @@ pub enum Effect {
     Loss(u8),
     /// "M": a Morale Check (9.4).
     MoraleCheck,
-    /// Ammunition Depletion (Canister, or the type used) (9.0 example, 4.3).
+    /// Ammunition Depletion of the type used: the Combat Table's reddish band (4.3b, 9.0
+    /// example's 10 to 12).
     Depletion,
     /// A Morale State (Morale Table, 10.1).
     State(MoraleState),
@@ -137,6 +138,9 @@ pub enum Effect {
     FlukeStoppage,
     /// A limited MA, as a fraction "half" (Zero Roll, 4.1d): the chart's words.
     Other(String),
+    /// Canister Depletion: the Combat Table's blue band, which depletes a Battery only if it
+    /// fired Canister (4.3b, 9.0 example's roll of 9).
+    CanisterDepletion,
 }
 
 /// One band of a column: the modified rolls it covers and its effects.
@@ -491,7 +495,7 @@ mod tests {
         t.grid.push(GridCell {
             raw: Span::between(9, 9),
             drm: Span::between(0, 0),
-            effects: vec![Effect::Loss(1), Effect::MoraleCheck, Effect::Depletion],
+            effects: vec![Effect::Loss(1), Effect::MoraleCheck, Effect::CanisterDepletion],
         });
         assert_eq!(t.validate(), Ok(()));
         let r = t.read("", 9, &[], &[]).unwrap();

@@ -36,6 +36,8 @@ pub mod key {
     pub const RECOVERY_ROLL: &str = "recovery-roll";
     /// Zero Roll Table (4.1d).
     pub const ZERO_ROLL: &str = "zero-roll";
+    /// Command Radius Chart (3.3): read, not rolled.
+    pub const COMMAND_RADIUS: &str = crate::radius::CHART;
 }
 
 /// Named modifiers of the Combat Table, each from the rule that names it.
@@ -48,8 +50,18 @@ pub mod combat {
     pub const REPEATER: &str = "Repeater";
     /// 9.3: Buck 'n Ball.
     pub const BUCK_N_BALL: &str = "Buck 'n Ball";
-    /// 9.3, 4.2h: Canister.
+    /// 9.3, 4.2h: Canister, as earlier builds named it; the standard set now has the two
+    /// kinds with the values 4.2h states.
     pub const CANISTER: &str = "Canister";
+    /// 4.2h: "Dense Canister gives a +2 DRM" (rule text).
+    pub const DENSE_CANISTER: &str = "Dense Canister";
+    /// 4.2h: "Normal Canister gives only +1" (rule text).
+    pub const NORMAL_CANISTER: &str = "Normal Canister";
+    /// 4.4a: Open Order units read the MPs Remaining on the Open Order column
+    /// ("Firer MPs Remaining (Open Order) 5").
+    pub const MPS_REMAINING_OPEN_ORDER: &str = "Firer MPs Remaining (Open Order)";
+    /// 4.2l: the CBF level of the Firing Artillery's hex ("CBF Level 1").
+    pub const CBF_LEVEL: &str = "CBF Level";
     /// 9.0 example: by the number of Firing SPs ("Number of Firing SPs 4").
     pub const FIRING_SPS: &str = "Number of Firing SPs";
     /// 9.0 example: by the Range ("Range 1").
@@ -118,17 +130,22 @@ impl TableSet {
         // One modifier per count: the chart's rows for MPs remaining, Firing SPs and Range.
         combat.modifiers = (0..=10)
             .map(|n| modifier(&format!("{} {n}", combat::MPS_REMAINING), "9.1e"))
+            .chain((0..=8).map(|n| modifier(&format!("{} {n}", combat::MPS_REMAINING_OPEN_ORDER), "4.4a")))
             .chain((1..=8).map(|n| modifier(&format!("{} {n}", combat::FIRING_SPS), "9.3")))
             .chain((1..=38).map(|n| modifier(&format!("{} {n}", combat::RANGE), "9.3")))
             .chain([
                 modifier(combat::BREECHLOADER, "9.3"),
                 modifier(combat::REPEATER, "9.3"),
                 modifier(combat::BUCK_N_BALL, "9.3"),
-                modifier(combat::CANISTER, "4.2h"),
+                stated(combat::DENSE_CANISTER, "4.2h", 2),
+                stated(combat::NORMAL_CANISTER, "4.2h", 1),
+                modifier(&format!("{} 1", combat::CBF_LEVEL), "4.2l"),
+                modifier(&format!("{} 2", combat::CBF_LEVEL), "4.2l"),
                 modifier(combat::PROTECTION, "9.1f"),
                 modifier(combat::STONE_WALL, "1.6c"),
                 modifier(combat::BREASTWORKS, "5.0e"),
                 modifier(combat::ZERO_LED, "4.1d"),
+                modifier("Rear", "6.3c"),
             ])
             .collect();
         let mut volley = RollTable::new(key::OPENING_VOLLEY, "Opening Volley Table", "9.2", Dice::One);
@@ -141,6 +158,7 @@ impl TableSet {
             modifier("Triggering Stack SPs", "9.2"),
             modifier("Not the Firing unit", "9.2"),
             modifier("Not Firing", "9.2"),
+            stated("Green Firer", "4.5", -2),
         ];
         let mut closing = RollTable::new(key::CLOSING, "Closing Roll Table", "7.1", Dice::One);
         closing.modifiers = vec![
@@ -167,7 +185,8 @@ impl TableSet {
                 modifier("Charge: Smaller", "11.3b"),
             ])
             .collect();
-        let leader_loss = RollTable::new(key::LEADER_LOSS, "Leader Loss Table", "4.1a", Dice::Two);
+        let mut leader_loss = RollTable::new(key::LEADER_LOSS, "Leader Loss Table", "4.1a", Dice::Two);
+        leader_loss.modifiers = vec![modifier("Sharpshooter", "4.4a")];
         let mut command = RollTable::new(key::COMMAND_ROLL, "Command Roll Table", "13.3c", Dice::Two);
         command.modifiers = vec![modifier("Release Reserves", "13.2d"), modifier("Night", "13.5b")];
         let mut fluke_base = RollTable::new(key::FLUKE_BASE, "Fluke Stoppage Table: Base Check", "13.6h", Dice::Two);
@@ -191,6 +210,7 @@ impl TableSet {
                 recovery_base,
                 recovery_roll,
                 zero,
+                crate::radius::chart(),
             ],
         }
     }

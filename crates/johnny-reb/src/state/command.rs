@@ -82,24 +82,7 @@ impl Command {
             }
             Command::Charge(c) => super::charges::execute(c, game)?,
             Command::Checks(c) => c.execute(game)?,
-            Command::NextPhase => {
-                let from = game.phase;
-                let (next, new_turn) = from.next();
-                if new_turn {
-                    // The end-of-turn housekeeping, in one line (4.3.5.b, 5.1.4, 10.2,
-                    // 2.3.4.e, 11.2, 8).
-                    let ended = game.turn;
-                    let effects = tracker::end_of_turn(game);
-                    game.phase = next;
-                    game.turn = game.turn.saturating_add(1);
-                    let effects =
-                        if effects.is_empty() { "nothing carries over".to_string() } else { effects.join("; ") };
-                    format!("End of turn {ended}: {effects}. Turn {} begins: phase 1, {}", game.turn, next.name())
-                } else {
-                    game.phase = next;
-                    format!("Phase {}: {}", next.number(), next.name())
-                }
-            }
+            Command::NextPhase => next_phase(game),
             Command::RenameGame { name } => {
                 let name = clean_name(name)?;
                 let text = format!("Game renamed to {}", quoted(&name));
@@ -108,6 +91,45 @@ impl Command {
             }
         };
         Ok(Effect::from(text))
+    }
+}
+
+/// Moves the game on to the next phase, or after phase 8 to the next turn with the
+/// end-of-turn housekeeping in one line (4.3.5.b, 5.1.4, 10.2, 2.3.4.e, 11.2, 8); returns the
+/// log line.
+fn next_phase(game: &mut Game) -> String {
+    let (next, new_turn) = game.phase.next();
+    if new_turn {
+        let ended = game.turn;
+        let effects = tracker::end_of_turn(game);
+        game.phase = next;
+        game.turn = game.turn.saturating_add(1);
+        let effects = if effects.is_empty() { "nothing carries over".to_string() } else { effects.join("; ") };
+        format!("End of turn {ended}: {effects}. Turn {} begins: phase 1, {}", game.turn, next.name())
+    } else {
+        game.phase = next;
+        format!("Phase {}: {}", next.number(), next.name())
+    }
+}
+
+/// The commands of the Game area, the app's first screen: the phase moved on and the
+/// checklist's items ticked. They are applied through [`super::session::apply_turn`], which
+/// reaches nothing of the other commands, so that the module every player loads first need
+/// not hold the roster's edits or the charge machine (issue 15).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TurnCommand {
+    /// As [`Command::NextPhase`].
+    NextPhase,
+    /// As [`Command::Tracker`].
+    Tracker(TrackerCommand),
+}
+
+impl TurnCommand {
+    pub(crate) fn execute(&self, game: &mut Game) -> Result<Effect, CommandError> {
+        Ok(Effect::from(match self {
+            TurnCommand::NextPhase => next_phase(game),
+            TurnCommand::Tracker(c) => c.execute(game)?,
+        }))
     }
 }
 

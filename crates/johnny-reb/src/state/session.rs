@@ -5,7 +5,8 @@
 //! undo, redo and all-or-nothing batches.
 
 use super::checks;
-use super::command::{Command, Outcome};
+use super::command::{Command, Outcome, TurnCommand};
+use super::effect::Effect;
 use super::error::CommandError;
 use super::game::{Game, LogEntry};
 use companion_core::system::GameSystem;
@@ -32,32 +33,49 @@ impl GameSystem for JohnnyReb {
     /// One command applied to `game`, logged, its morale checks queued (4.4.1, 4.4.2) and the
     /// integrity levels it crossed noted (11.2).
     fn apply(game: &mut Game, command: &Command, now_ms: f64) -> Result<Outcome, CommandError> {
-        let levels_before = game.roster.commands();
-        let effect = command.execute(game)?;
-        let levels_crossed = game.roster.levels_crossed_from(&levels_before);
-        game.roster.note_levels(&levels_crossed, game.turn);
-        if !effect.morale_checks.is_empty() {
-            checks::queue(game, effect.morale_checks.iter().cloned().map(checks::Due::from));
-        }
-        let mut text = effect.text;
-        for l in &levels_crossed {
-            text.push_str(&format!(". {l}"));
-        }
-        game.log.push(LogEntry {
-            turn: game.turn,
-            phase: game.phase,
-            at_ms: now_ms,
-            text: text.clone(),
-            secret: effect.secret,
-        });
-        Ok(Outcome {
-            text,
-            created: effect.created,
-            morale_checks: effect.morale_checks,
-            stand_lost: effect.stand_lost,
-            levels_crossed,
-        })
+        record(game, now_ms, |g| command.execute(g))
     }
+}
+
+/// One of the Game area's commands applied as [`JohnnyReb::apply`] applies any command, for
+/// [`Session::dispatch_with`](companion_core::session::Session::dispatch_with): the same log
+/// line and checks, without reaching the other commands.
+pub fn apply_turn(game: &mut Game, command: &TurnCommand, now_ms: f64) -> Result<Outcome, CommandError> {
+    record(game, now_ms, |g| command.execute(g))
+}
+
+/// Applies `execute` to `game`, then logs what it did, queues the morale checks it calls for
+/// and notes the integrity levels it crossed.
+fn record(
+    game: &mut Game,
+    now_ms: f64,
+    execute: impl FnOnce(&mut Game) -> Result<Effect, CommandError>,
+) -> Result<Outcome, CommandError> {
+    let levels_before = game.roster.commands();
+    let effect = execute(game)?;
+    let levels_crossed = game.roster.levels_crossed_from(&levels_before);
+    game.roster.note_levels(&levels_crossed, game.turn);
+    if !effect.morale_checks.is_empty() {
+        checks::queue(game, effect.morale_checks.iter().cloned().map(checks::Due::from));
+    }
+    let mut text = effect.text;
+    for l in &levels_crossed {
+        text.push_str(&format!(". {l}"));
+    }
+    game.log.push(LogEntry {
+        turn: game.turn,
+        phase: game.phase,
+        at_ms: now_ms,
+        text: text.clone(),
+        secret: effect.secret,
+    });
+    Ok(Outcome {
+        text,
+        created: effect.created,
+        morale_checks: effect.morale_checks,
+        stand_lost: effect.stand_lost,
+        levels_crossed,
+    })
 }
 
 #[cfg(test)]
@@ -71,7 +89,7 @@ mod tests {
     use crate::rules::unit::Quality;
     use crate::rules::unit::{Arm, Formation, MoraleLevel};
     use crate::state::checks::{ChecksCommand, Due};
-    use crate::state::command::Command;
+    use crate::state::command::{Command, TurnCommand};
     use crate::state::demo::demo_game;
     use crate::state::error::CommandError;
     use crate::state::game::Phase;
@@ -370,6 +388,37 @@ mod tests {
         assert_eq!((s.game().turn, s.game().phase), (2, Phase::MarkOrders));
         assert_eq!(s.game().log.len(), 8);
         assert!(s.game().log[7].text.contains("Turn 2"));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+        /// The Game area's narrow entry point (0.5's phases, the checklist's ticks) does to a
+        /// game exactly what the full command does: the same game, log line and checks.
+        #[test]
+        fn the_game_areas_commands_do_what_the_full_commands_do(picks in proptest::collection::vec(0usize..100, 1..30)) {
+            let mut full = Session::new(demo_game("g"));
+            let mut turn = full.clone();
+            for pick in picks {
+                let items = crate::state::tracker::phase_items(full.game());
+                let (narrow, wide) = match items.get(pick % (items.len() + 2)) {
+                    Some(item) if item.done => {
+                        let key = item.key.clone();
+                        (TurnCommand::Tracker(TrackerCommand::Untick { key: key.clone() }), Command::Tracker(TrackerCommand::Untick { key }))
+                    }
+                    Some(item) => {
+                        let key = item.key.clone();
+                        (TurnCommand::Tracker(TrackerCommand::Tick { key: key.clone() }), Command::Tracker(TrackerCommand::Tick { key }))
+                    }
+                    None => (TurnCommand::NextPhase, Command::NextPhase),
+                };
+                let a = full.dispatch(&wide, 5.0);
+                let b = turn.dispatch_with(|g| apply_turn(g, &narrow, 5.0));
+                proptest::prop_assert_eq!(a, b);
+                proptest::prop_assert_eq!(full.game(), turn.game());
+            }
+            proptest::prop_assert!(turn.undo());
+        }
     }
 
     #[test]

@@ -52,7 +52,7 @@ fn combat_table(entries: &[(&str, i32)]) -> RollTable {
         GridCell {
             raw: Span::between(9, 9),
             drm: Span::between(0, 0),
-            effects: vec![Effect::Loss(1), Effect::MoraleCheck, Effect::Depletion],
+            effects: vec![Effect::Loss(1), Effect::MoraleCheck, Effect::CanisterDepletion],
         },
         GridCell {
             raw: Span::between(10, 12),
@@ -97,7 +97,7 @@ fn rule_9_0_example_of_combat_table_resolution() {
     assert_eq!(r.effects, [Effect::NoEffect]);
     let r = combat_roll(&t, &["Range 1".into()], 9).unwrap();
     assert!(r.from_grid);
-    assert_eq!(r.effects, [Effect::Loss(1), Effect::MoraleCheck, Effect::Depletion]);
+    assert_eq!(r.effects, [Effect::Loss(1), Effect::MoraleCheck, Effect::CanisterDepletion]);
     for raw in 10..=12 {
         assert_eq!(combat_roll(&t, &["Range 1".into()], raw).unwrap().loss(), 2);
     }
@@ -108,7 +108,7 @@ fn rule_9_0_example_of_combat_table_resolution() {
             "Leader Loss Checks for each Leader in the Target hex (4.1a)",
             "Morale Check (10.1)",
             "Increase the hex's CBF marker one level, to 2 at most (4.2l)",
-            "Ammunition Depletion (4.3)"
+            "Canister Depletion of one Battery, if Canister was fired (4.3b)"
         ]
     );
 }

@@ -219,6 +219,22 @@ fn the_saved_games_line() {
     assert_eq!(serde_json::to_value(&g).unwrap()["system"], "line-of-battle");
 }
 
+/// A game saved before the combat, supply, Breastworks and tracker state existed reads with
+/// all of it empty.
+#[test]
+fn a_game_saved_by_an_earlier_build_still_reads() {
+    let g = game();
+    let mut value = serde_json::to_value(&g).unwrap();
+    let fields = ["this_turn", "dues", "charge", "supply", "works", "ranks", "ticks", "scenario"];
+    if let Some(map) = value.as_object_mut() {
+        for f in fields {
+            assert!(map.remove(f).is_some(), "{f}");
+        }
+    }
+    use companion_core::doc::StoredGame;
+    assert_eq!(Game::from_stored(value), Ok(g));
+}
+
 proptest! {
     /// Whatever losses and corrections the players enter, a unit's Strength stays between
     /// zero and its printed SPs, and it is Dead exactly at zero.
@@ -231,6 +247,179 @@ proptest! {
             let u = s.game().oob.unit("2 Wisc").unwrap();
             prop_assert!(u.strength <= u.printed);
             prop_assert_eq!(u.dead, u.strength == 0);
+        }
+    }
+}
+
+mod every_command {
+    //! Property tests over the whole command set, the new commands included.
+    use super::*;
+    use crate::combat::charge::{ChargeCommand, ChargeFacts};
+    use crate::combat::checks::CheckCommand;
+    use crate::combat::retreat::{Collision, RetreatCommand};
+    use crate::combat::{FireCommand, FiringUnit, VolleyCommand};
+    use crate::supply::SupplyCommand;
+    use companion_core::TwoDice;
+    use companion_core::system::GameSystem;
+
+    const UNITS: [&str; 8] = ["19 Ind", "2 Wisc", "7 Ind", "Hall", "1 Tex", "4 Tex", "5 Tex", "nobody"];
+    const LEADERS: [&str; 5] = ["Meredith", "Wadsworth", "RobertsonL", "HoodL", "nobody"];
+
+    fn ids(list: &[usize]) -> Vec<String> {
+        list.iter().map(|i| UNITS[i % UNITS.len()].to_string()).collect()
+    }
+
+    /// A command of any kind from a few numbers: many are refused, which is the point.
+    fn command(kind: u8, a: usize, b: usize, x: u8, y: u8) -> Command {
+        let d1 = 1 + x % 6;
+        let d2 = 1 + y % 6;
+        let dice = TwoDice::new(d1, d2).unwrap();
+        let die = Die::new(d1).unwrap();
+        match kind % 16 {
+            0 => Command::NextPhase,
+            1 => Command::Loss { unit: UNITS[a % 8].into(), sps: x % 5 },
+            2 => Command::Fire(Box::new(FireCommand {
+                firers: vec![FiringUnit {
+                    unit: UNITS[a % 8].into(),
+                    sps: x % 9,
+                    mps_remaining: y % 7,
+                    was_limbered: false,
+                }],
+                target: ids(&[4 + b % 4, 4 + (b + 1) % 4]),
+                target_leaders: vec![LEADERS[b % 5].into()],
+                leader_column: "Combat".into(),
+                range: 1 + y % 4,
+                round: if a.is_multiple_of(2) { Some(crate::artillery::Round::Shell) } else { None },
+                weapon_drm: None,
+                protection: None,
+                modifiers: vec![],
+                out_of_radius: false,
+                zero_led: false,
+                artillery_leader: false,
+                dice,
+                allocation: if b.is_multiple_of(3) { Some(vec![x % 3, y % 3]) } else { None },
+            })),
+            3 => Command::Volley(Box::new(VolleyCommand {
+                firer: ids(&[a]),
+                trigger: ids(&[b, b + 1]),
+                trigger_leaders: vec![LEADERS[a % 5].into()],
+                leader_column: "Opening Volley".into(),
+                range: 1 + x % 3,
+                modifiers: vec![],
+                die,
+            })),
+            4 => Command::Charge(Box::new(ChargeCommand::Declare {
+                attackers: ids(&[a]),
+                target: ids(&[b]),
+                attacking_leaders: vec![],
+                target_leaders: vec![LEADERS[b % 5].into()],
+                facts: ChargeFacts {
+                    stacked_at_start: true,
+                    mps_to_enter: true,
+                    in_radius: true,
+                    facing_target: true,
+                    adjacent: true,
+                    ..ChargeFacts::default()
+                },
+            })),
+            5 => Command::Charge(Box::new(ChargeCommand::Closing {
+                die,
+                leader: None,
+                modifiers: vec![],
+                automatic: x.is_multiple_of(4),
+            })),
+            6 => Command::Charge(Box::new(ChargeCommand::Volley {
+                die,
+                firer: ids(&[b]),
+                modifiers: vec![],
+                leader_column: "Opening Volley".into(),
+            })),
+            7 => Command::Charge(Box::new(ChargeCommand::Morale {
+                dice,
+                leader: None,
+                charge_modifier: None,
+                modifiers: vec![],
+                allocation: None,
+            })),
+            8 => Command::Charge(Box::new(ChargeCommand::Results { target_left_hex: x.is_multiple_of(2) })),
+            9 => Command::Check(Box::new(CheckCommand::Distribute {
+                due: u32::from(x % 12),
+                allocation: vec![y % 3, x % 3, 1],
+            })),
+            10 => Command::Check(Box::new(CheckCommand::Morale {
+                due: Some(u32::from(x % 12)),
+                units: ids(&[a]),
+                leader: None,
+                modifiers: vec![],
+                dice,
+                adjacent_to_firer: true,
+                allocation: None,
+            })),
+            11 => Command::Check(Box::new(CheckCommand::LeaderLoss {
+                leader: LEADERS[a % 5].into(),
+                column: "Combat".into(),
+                dice,
+                modifiers: vec![],
+            })),
+            12 => Command::Retreat(Box::new(match x % 4 {
+                0 => RetreatCommand::EzocLosses {
+                    units: ids(&[a, b]),
+                    hexes: y % 4,
+                    leaders: vec![],
+                    leader_column: "Combat".into(),
+                    allocation: None,
+                },
+                1 => RetreatCommand::Collision {
+                    retreating: ids(&[a]),
+                    stationary: ids(&[b]),
+                    choice: [Collision::Displace, Collision::Join, Collision::PassThrough][usize::from(y % 3)],
+                    ends_here: y.is_multiple_of(2),
+                },
+                2 => RetreatCommand::GunsOverrun { battery: UNITS[a % 8].into(), die },
+                _ => RetreatCommand::StackEnds { units: ids(&[a, b]) },
+            })),
+            13 => Command::Supply(Box::new(SupplyCommand::Deplete {
+                battery: UNITS[a % 8].into(),
+                ammo: crate::artillery::Round::Shell,
+                caisson: None,
+                due: Some(u32::from(x % 12)),
+            })),
+            14 => Command::Check(Box::new(CheckCommand::SetAside { due: u32::from(x % 12) })),
+            _ => Command::SetMorale { units: ids(&[a]), state: MoraleState::Disorganized },
+        }
+    }
+
+    fn battle() -> Game {
+        crate::combat::tests::battle()
+    }
+
+    proptest! {
+        /// A refused command leaves the game exactly as it was, applied with or without a
+        /// session around it.
+        #[test]
+        fn a_refused_command_leaves_the_game_unchanged(steps in proptest::collection::vec((any::<u8>(), 0usize..8, 0usize..8, any::<u8>(), any::<u8>()), 1..60)) {
+            let mut game = battle();
+            game.clock.second = true;
+            for (kind, a, b, x, y) in steps {
+                let before = game.clone();
+                if LineOfBattle::apply(&mut game, &command(kind, a, b, x, y), 0.0).is_err() {
+                    prop_assert_eq!(&game, &before);
+                }
+            }
+        }
+
+        /// Whatever Fire, Volleys, Charges, checks and retreats do, every unit's Strength stays
+        /// between zero and its printed SPs, and it is Dead exactly at zero.
+        #[test]
+        fn strength_never_below_zero_in_battle(steps in proptest::collection::vec((any::<u8>(), 0usize..8, 0usize..8, any::<u8>(), any::<u8>()), 1..80)) {
+            let mut s = Session::<LineOfBattle>::new(battle());
+            for (kind, a, b, x, y) in steps {
+                let _ = s.dispatch(&command(kind, a, b, x, y), 0.0);
+                for u in &s.game().oob.units {
+                    prop_assert!(u.strength <= u.printed);
+                    prop_assert_eq!(u.dead, u.strength == 0, "{}", u.id);
+                }
+            }
         }
     }
 }

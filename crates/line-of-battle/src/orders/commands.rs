@@ -573,7 +573,8 @@ fn first_twilight(game: &Game) -> Option<u16> {
     p.first().map(|p| p.from)
 }
 
-fn after_midnight_before_twilight(game: &Game) -> bool {
+/// 13.5b: after Midnight and before the first morning Twilight Turn.
+pub(crate) fn after_midnight_before_twilight(game: &Game) -> bool {
     first_twilight(game).is_some_and(|t| game.clock.minutes > 0 && game.clock.minutes < t)
 }
 

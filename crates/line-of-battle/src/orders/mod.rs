@@ -10,6 +10,7 @@
 //! Hidden information (1.8): a side's Orders are never in the other side's [`BookView`].
 
 pub mod commands;
+pub mod effective;
 pub mod ending;
 
 use crate::oob::{Echelon, Oob, Side};

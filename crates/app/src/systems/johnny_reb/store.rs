@@ -11,7 +11,7 @@ use crate::shell::store::{Store as Shell, use_shell};
 use johnny_reb::Game;
 use johnny_reb::rules::{CellRef, Overrides};
 use johnny_reb::state::charges::LookupCharge;
-use johnny_reb::state::command::{Command, Outcome};
+use johnny_reb::state::command::{Command, Outcome, TurnCommand};
 use johnny_reb::state::device::DeviceData;
 use johnny_reb::state::error::CommandError;
 use johnny_reb::state::result::{self, ResultRecord};
@@ -120,6 +120,24 @@ impl Store {
             self.shell.changed();
         }
         result
+    }
+
+    /// Applies one of the Game area's commands (the phase moved on, an item ticked) as one
+    /// change, through the rules' narrow entry point ([`johnny_reb::state::session::apply_turn`]):
+    /// the Game area is in the main module, and what it reaches is what every player loads
+    /// first. A refusal is shown in the banner; the game is unchanged.
+    pub fn send_turn(self, command: TurnCommand) {
+        let mut result = Err(CommandError::Refused(String::new()));
+        self.session.update(|s| {
+            result = s.dispatch_with(|g| johnny_reb::state::session::apply_turn(g, &command, browser::now_ms()))
+        });
+        match result {
+            Ok(_) => {
+                self.error.set(None);
+                self.shell.changed();
+            }
+            Err(e) => self.refuse(&e),
+        }
     }
 
     /// Applies a resolver's result as one change, in the order the game takes it

@@ -6,7 +6,7 @@ mod settings;
 use crate::shell::lazy::lazy_screen;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::tables::t01_turn_sequence;
-use johnny_reb::state::command::Command;
+use johnny_reb::state::command::TurnCommand;
 use johnny_reb::state::roster::{CommandScope, Side};
 use johnny_reb::state::tracker::{self, PhaseItem, TrackerCommand};
 use leptos::prelude::*;
@@ -19,7 +19,7 @@ fn checklist_item(item: PhaseItem) -> AnyView {
     let toggle = move |_| {
         let key = key.clone();
         let cmd = if done { TrackerCommand::Untick { key } } else { TrackerCommand::Tick { key } };
-        store.send(Command::Tracker(cmd));
+        store.send_turn(TurnCommand::Tracker(cmd));
     };
     let open = item.link.clone().map(|href| {
         view! { <a class="button open" href=href aria-label=format!("Open: {}", item.text)>"Open"</a> }
@@ -149,14 +149,14 @@ pub fn GameScreen() -> impl IntoView {
     let next_phase = move |_| {
         let open = store.session.with_untracked(|s| tracker::not_done(s.game()));
         if open.is_empty() {
-            store.send(Command::NextPhase);
+            store.send_turn(TurnCommand::NextPhase);
         } else {
             confirm.set(Some(open));
         }
     };
     let move_on = move |_| {
         confirm.set(None);
-        store.send(Command::NextPhase);
+        store.send_turn(TurnCommand::NextPhase);
     };
     let settings_opened = RwSignal::new(false);
     let steps_opened = RwSignal::new(false);
