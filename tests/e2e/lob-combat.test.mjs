@@ -51,7 +51,9 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
     { name: '19th Indiana', weapon: 'R', sps: 6, rating: 'B' },
     { name: '7th Indiana', sps: 4 },
   ]);
-  await pasteTables(page, madeUpTables());
+  await pasteTables(page, madeUpTables(), '5 tables and the Threshold Values Chart');
+  // The chart came in with the tables (9.3): its row is in the list.
+  await page.getByRole('link', { name: /Threshold Values Chart \(9\.3\) 1 row/ }).waitFor();
 
   // The Confederate Activity Phase: Movement & Combat.
   await area(page, 'Game');

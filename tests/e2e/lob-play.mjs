@@ -99,8 +99,25 @@ export async function nextPhase(page, n = 1) {
   for (let i = 0; i < n; i += 1) {
     const before = await page.locator('.turn-card').innerText();
     await page.getByRole('button', { name: 'Next phase' }).tap();
-    await page.waitForFunction((b) => document.querySelector('.turn-card')?.innerText !== b, before);
+    // Either the phase moves on or the app asks about what is required and not done (2.1),
+    // which a test must answer on purpose (`moveOnAnyway`).
+    await page.waitForFunction(
+      (b) => document.querySelector('.turn-card')?.innerText !== b || document.querySelector('[role="alertdialog"]'),
+      before,
+    );
+    const asked = page.getByRole('alertdialog');
+    if (await asked.count()) throw new Error(`Next phase asked: ${await asked.innerText()}`);
   }
+}
+
+/** Taps "Next phase" with required items not done: the question, then "Move on anyway". */
+export async function moveOnAnyway(page, question) {
+  const before = await page.locator('.turn-card').innerText();
+  await page.getByRole('button', { name: 'Next phase' }).tap();
+  const asked = page.getByRole('alertdialog');
+  await asked.getByText(question).waitFor();
+  await asked.getByRole('button', { name: 'Move on anyway' }).tap();
+  await page.waitForFunction((b) => document.querySelector('.turn-card')?.innerText !== b, before);
 }
 
 /** The Game area's phase line. */
@@ -171,14 +188,17 @@ export function madeUpTables() {
     columns: [column([[null, 10, ['NoEffect']], [11, null, ['LeaderLost']]], 'Fire'), column([[null, 11, ['NoEffect']], [12, null, ['LeaderLost']]], 'Charge Defender')],
     grid_from_raw: null, grid: [], modifiers: [],
   };
-  return JSON.stringify({ format: 'line-of-battle/tables', schema: 1, tables: [combat, volley, closing, morale, leaderLoss] });
+  // The Threshold Values Chart travels in the same file (9.3): one made-up row.
+  const thresholds = { rows: [[4, { Entered: 2 }]] };
+  return JSON.stringify({ format: 'line-of-battle/tables', schema: 1, tables: [combat, volley, closing, morale, leaderLoss], thresholds });
 }
 
-/** Pastes a tables file's text in the Tables area. */
-export async function pasteTables(page, text) {
+/** Pastes a tables file's text in the Tables area; `what` is what the status says came in. */
+export async function pasteTables(page, text, what = /\d+ tables( and [A-Za-z ]+)?/) {
   await area(page, 'Tables');
   await page.locator('summary').getByText('Paste tables', { exact: true }).tap();
   await page.getByLabel('Paste tables').fill(text);
   await page.getByRole('button', { name: 'Import the pasted tables' }).tap();
-  await page.getByRole('status').filter({ hasText: /^Imported \d+ tables from the pasted text\.$/ }).waitFor();
+  const said = new RegExp(`^Imported ${typeof what === 'string' ? what : what.source} from the pasted text\\.$`);
+  await page.getByRole('status').filter({ hasText: said }).waitFor();
 }

@@ -89,9 +89,20 @@ pub fn GameScreen() -> impl IntoView {
     };
     let all_opened = RwSignal::new(false);
     let problem = RwSignal::new(None::<String>);
-    let next = move |_| match store.dispatch(Command::NextPhase) {
+    let move_on = move || match store.dispatch(Command::NextPhase) {
         Ok(_) => problem.set(None),
         Err(e) => problem.set(Some(e)),
+    };
+    // What the rules require and is not done when "Next phase" is tapped: asked about first.
+    let confirm = RwSignal::new(None::<Vec<Item>>);
+    // Any change to the game (a tick, an undo) makes the question stale.
+    Effect::new(move |_| {
+        store.with(|g| g.log.len());
+        confirm.set(None);
+    });
+    let next = move |_| {
+        let open = store.with_untracked(|g| todo::still_required(&todo::items(g)));
+        if open.is_empty() { move_on() } else { confirm.set(Some(open)) }
     };
     view! {
         <section class="screen lob-game" aria-labelledby="game-title">
@@ -110,9 +121,33 @@ pub fn GameScreen() -> impl IntoView {
             <ul class="checklist" aria-labelledby="todo-title">
                 {move || items().into_iter().map(to_do).collect_view()}
             </ul>
-            <div class="row">
-                <button class="button primary big" on:click=next>"Next phase"</button>
-            </div>
+            {move || match confirm.get() {
+                None => view! {
+                    <div class="row">
+                        <button class="button primary big" on:click=next>"Next phase"</button>
+                    </div>
+                }
+                .into_any(),
+                Some(open) => {
+                    let question = format!(
+                        "{} required item{} not done in {}: move on anyway?",
+                        open.len(),
+                        if open.len() == 1 { "" } else { "s" },
+                        clock().phase().label()
+                    );
+                    view! {
+                        <div class="banner warning" role="alertdialog" aria-labelledby="confirm-question">
+                            <p id="confirm-question"><strong>{question}</strong></p>
+                            <ul>{open.into_iter().map(|i| view! { <li>{format!("{} ({})", i.text, i.rule)}</li> }).collect_view()}</ul>
+                            <div class="actions">
+                                <button class="button primary" on:click=move |_| { confirm.set(None); move_on(); }>"Move on anyway"</button>
+                                <button class="button" on:click=move |_| confirm.set(None)>"Stay in this phase"</button>
+                            </div>
+                        </div>
+                    }
+                    .into_any()
+                }
+            }}
             {move || problem.get().map(|p| view! { <p class="refusal" role="alert">{p}</p> })}
             <div class="row">
                 <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>

@@ -96,6 +96,13 @@ pub fn items(game: &Game) -> Vec<Item> {
     out
 }
 
+/// What the rules require in this segment and is not done yet: asked about before "Next phase"
+/// moves on (2.1: the Sequence of Play is followed in order; nothing is skipped unsaid). The
+/// order book's line and the Activities line are reminders with nothing to tick, so never asked.
+pub fn still_required(items: &[Item]) -> Vec<Item> {
+    items.iter().filter(|i| i.required && !i.done && !i.key.is_empty()).cloned().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +161,30 @@ mod tests {
         let list = items(s.game());
         assert_eq!(list[0].action, Some(Action::RallyMarkers));
         assert!(list.iter().any(|i| i.text.starts_with("Rally roll for 19 Ind") && i.link.is_some()), "{list:?}");
+    }
+
+    /// 2.1: "Next phase" asks about what the rules require and is not done, never about the
+    /// order book's reminder (1.8: it names nothing of a side's Orders); ticking an item ends
+    /// the question.
+    #[test]
+    fn rule_2_1_next_phase_asks_about_what_is_required_and_not_done() {
+        let mut s = fixture::session();
+        to(&mut s, Segment::Orders);
+        let list = items(s.game());
+        assert!(list.iter().any(|i| i.required && i.key.is_empty()), "the order book's line: {list:?}");
+        assert!(still_required(&list).iter().all(|i| !i.key.is_empty()));
+        let mut g = s.game().clone();
+        g.oob.unit_mut("19 Ind").unwrap().state = MoraleState::Routed;
+        let mut s = companion_core::session::Session::new(g);
+        to(&mut s, Segment::Rally);
+        let open = still_required(&items(s.game()));
+        assert!(!open.is_empty(), "{:?}", items(s.game()));
+        assert!(open.iter().all(|i| i.required && !i.done));
+        for i in &open {
+            let tick =
+                Command::Tracker(line_of_battle::tracker::TrackerCommand::Tick { key: i.key.clone(), done: true });
+            s.dispatch(&tick, 0.0).unwrap();
+        }
+        assert_eq!(still_required(&items(s.game())), vec![]);
     }
 }

@@ -14,8 +14,9 @@ use super::store::{Untracked, use_store};
 use crate::shell::browser;
 use crate::shell::router::use_query_map;
 use leptos::prelude::*;
+use line_of_battle::edit::EditCommand;
 use line_of_battle::game::Command;
-use line_of_battle::tables::TableSet;
+use line_of_battle::tables::Charts;
 
 /// The Tables area.
 #[component]
@@ -63,13 +64,13 @@ fn TableList() -> impl IntoView {
                 <li>
                     <a class="table-link" href="/tables?t=thresholds">
                         <span class="table-name">"Threshold Values Chart"</span>
-                        <span class="table-title">{move || format!("(9.3) {} rows", thresholds())}</span>
+                        <span class="table-title">{move || counted("(9.3)", thresholds(), "row")}</span>
                     </a>
                 </li>
                 <li>
                     <a class="table-link" href="/tables?t=additive">
                         <span class="table-name">"Additive Morale Chart"</span>
-                        <span class="table-title">{move || format!("(10.2) {} pairs", additive())}</span>
+                        <span class="table-title">{move || counted("(10.2)", additive(), "pair")}</span>
                     </a>
                 </li>
             </ul>
@@ -79,21 +80,49 @@ fn TableList() -> impl IntoView {
     .into_any()
 }
 
+/// "(9.3) 1 row", "(9.3) 4 rows".
+fn counted(rule: &str, n: usize, what: &str) -> String {
+    format!("{rule} {n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The tables passed between devices: a file exported and imported, or text copied and
 /// pasted (the same text), each checked before anything changes.
 #[component]
 fn TablesFile() -> impl IntoView {
     let store = use_store();
     let status: RwSignal<Option<(bool, String)>> = RwSignal::new(None);
-    let take = move |text: &str| -> Result<usize, String> {
-        let set = TableSet::import(text).map_err(|e| format!("Nothing was imported: {e}."))?;
-        let n = set.tables.len();
-        let commands = set.tables.into_iter().map(Command::PutTable).collect::<Vec<_>>();
+    // The charts in the file go through the game's own checks with the tables, all or nothing.
+    let take = move |text: &str| -> Result<String, String> {
+        let charts = Charts::import(text).map_err(|e| format!("Nothing was imported: {e}."))?;
+        let n = charts.set.tables.len();
+        let what = match (charts.thresholds.is_some(), charts.additive.is_some()) {
+            (true, true) => format!("{n} tables and the two charts"),
+            (true, false) => format!("{n} tables and the Threshold Values Chart"),
+            (false, true) => format!("{n} tables and the Additive Morale Chart"),
+            (false, false) => format!("{n} tables"),
+        };
+        let mut commands = charts.set.tables.into_iter().map(Command::PutTable).collect::<Vec<_>>();
+        if let Some(chart) = charts.thresholds {
+            commands.push(Command::Edit(Box::new(EditCommand::Thresholds(chart))));
+        }
+        if let Some(chart) = charts.additive {
+            commands.push(Command::Edit(Box::new(EditCommand::MoraleChart(chart))));
+        }
         store.dispatch_all(commands).map_err(|e| format!("Nothing was imported: {e}."))?;
-        Ok(n)
+        Ok(what)
+    };
+    let file_text = move || {
+        store.with_untracked(|g| {
+            Charts {
+                set: g.tables.clone(),
+                thresholds: Some(g.thresholds.clone()),
+                additive: Some(g.morale_chart.clone()),
+            }
+            .export()
+        })
     };
     let export = move |_| {
-        let text = store.with_untracked(|g| g.tables.export());
+        let text = file_text();
         match browser::download(&browser::dated_filename("line-of-battle-tables"), &text, "application/json") {
             Ok(()) => status.set(Some((false, "Exported the tables as a file.".into()))),
             Err(e) => status.set(Some((true, format!("Export failed: {e}")))),
@@ -104,14 +133,14 @@ fn TablesFile() -> impl IntoView {
         let chosen = input.clone();
         browser::read_chosen_file(&input, companion_core::exchange::MAX_FILE_BYTES, move |read| {
             match read.and_then(|(name, text)| take(&text).map(|n| (name, n))) {
-                Ok((name, n)) => status.set(Some((false, format!("Imported {n} tables from \"{name}\".")))),
+                Ok((name, n)) => status.set(Some((false, format!("Imported {n} from \"{name}\".")))),
                 Err(why) => status.set(Some((true, why))),
             }
             chosen.set_value("");
         });
     };
     let copy = move |_| {
-        let text = store.with_untracked(|g| g.tables.export());
+        let text = file_text();
         crate::widgets::paste::copy_text(&text, move |r| match r {
             Ok(()) => status.set(Some((false, "Copied the tables as text: paste them on the other device.".into()))),
             Err(why) => status.set(Some((true, why))),
@@ -119,7 +148,7 @@ fn TablesFile() -> impl IntoView {
     };
     let paste = move |text: Result<String, String>| match text.and_then(|t| take(&t)) {
         Ok(n) => {
-            status.set(Some((false, format!("Imported {n} tables from the pasted text."))));
+            status.set(Some((false, format!("Imported {n} from the pasted text."))));
             true
         }
         Err(why) => {
