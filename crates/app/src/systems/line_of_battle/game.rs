@@ -5,7 +5,7 @@
 
 use super::model::todo::{self, Action, Item};
 use super::model::words;
-use super::store::use_store;
+use super::store::{Untracked, use_store};
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::orders::commands::OrderCommand;
@@ -37,7 +37,7 @@ fn to_do(item: Item) -> AnyView {
             problem.set(Some(e));
         }
     };
-    let action = item.action.clone().map(|a| {
+    let action = item.action.clone().filter(|_| !item.done).map(|a| {
         let (label, command) = match a {
             Action::Arrive(i) => ("Placed", Command::Orders(Box::new(OrderCommand::Arrive(i)))),
             Action::RallyMarkers => ("Done", Command::RallyMarkers { held: Vec::new() }),
