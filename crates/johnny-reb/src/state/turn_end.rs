@@ -182,44 +182,14 @@ pub fn end_of_turn(game: &mut Game) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::revealed;
     use crate::rules::tables::t20_officer_casualty::CasualtyEffect;
-    use crate::rules::unit::MoraleLevel;
+
     use crate::state::demo::demo_game;
-    use crate::state::orders::{TurnOrders, UnitOrder};
+    use crate::state::orders::UnitOrder;
     use crate::state::tracker::{TrackerCommand, phase_items};
     use crate::state::units::UnitCommand;
     use crate::state::{command::Command, game::Phase, session::Session};
-
-    fn order(unit: &str, side: Side, kind: OrderKind) -> UnitOrder {
-        UnitOrder {
-            unit: unit.into(),
-            side,
-            kind,
-            direction: None,
-            formation: None,
-            objective: None,
-            toward_enemy: false,
-            morale_when_marked: MoraleLevel::Good,
-            by_default: false,
-            conditional_hold: None,
-            group: None,
-            if_rallied: false,
-        }
-    }
-
-    /// The demo game with this turn's orders.
-    fn with_orders(orders: Vec<UnitOrder>) -> Game {
-        let mut g = demo_game("g");
-        g.orders.push(TurnOrders {
-            turn: 1,
-            orders,
-            marked: Side::BOTH.to_vec(),
-            timer: None,
-            revealed: true,
-            charged: Vec::new(),
-        });
-        g
-    }
 
     fn next(s: &mut Session) {
         s.dispatch(&Command::NextPhase, 0.0).unwrap();
@@ -245,7 +215,8 @@ mod tests {
     }
     #[test]
     fn rule_5_1_4_a_charge_order_counts_as_a_charge() {
-        let mut s = Session::new(with_orders(vec![order("r-2wi", Side::Union, OrderKind::Charge)]));
+        let mut s =
+            Session::new(revealed(demo_game("g"), vec![UnitOrder::example("r-2wi", Side::Union, OrderKind::Charge)]));
         let line = to_turn_end(&mut s);
         assert!(line.contains("a charge next turn is in disorder") && line.contains("2nd Wisconsin"), "{line}");
         let r = s.game().roster.regiment("r-2wi").unwrap();

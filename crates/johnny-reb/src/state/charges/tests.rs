@@ -1,66 +1,51 @@
 //! The charges through the session (5, Table 16).
 
 use super::*;
+use crate::fixtures::revealed;
 use crate::rules::charge::ChargeSetup;
 use crate::rules::charge::distance::BonusPath;
-use crate::rules::charge::sequence::{FireEffect, MoraleCheckInput, Objective, Waves};
+use crate::rules::charge::sequence::{FireEffect, MoraleCheckInput};
+use crate::rules::test_dice::{d, two};
 use crate::rules::unit::Terrain;
-use crate::rules::{Die, Ratio, TwoDice};
 use crate::state::command::charge_result;
 use crate::state::demo::demo_game;
-use crate::state::orders::{TurnOrders, UnitOrder};
+use crate::state::orders::UnitOrder;
 use crate::state::roster::{GunState, RegimentFlag, Side};
 use crate::state::units::UnitCommand;
 use crate::state::{command::Command, session::Session};
 
-fn d(f: u8) -> Die {
-    Die::new(f).unwrap()
-}
-
-fn two(a: u8, b: u8) -> TwoDice {
-    TwoDice::new(a, b).unwrap()
-}
-
+/// The demo game with this turn's orders revealed: the 2nd Wisconsin charges the 1st
+/// Tennessee, which holds.
 fn session() -> Session {
-    let mut g = demo_game("g");
-    g.orders.push(TurnOrders {
-        turn: 1,
-        orders: vec![
-            UnitOrder {
-                unit: "r-2wi".into(),
-                side: Side::Union,
-                kind: OrderKind::Charge,
-                direction: None,
-                formation: None,
-                objective: Some("r-1tn".into()),
-                toward_enemy: true,
-                morale_when_marked: MoraleLevel::Good,
-                by_default: false,
-                conditional_hold: None,
-                group: None,
-                if_rallied: false,
-            },
-            UnitOrder {
-                unit: "r-1tn".into(),
-                side: Side::Confederate,
-                kind: OrderKind::Hold,
-                direction: None,
-                formation: None,
-                objective: None,
-                toward_enemy: false,
-                morale_when_marked: MoraleLevel::Good,
-                by_default: false,
-                conditional_hold: None,
-                group: None,
-                if_rallied: false,
-            },
-        ],
-        marked: Side::BOTH.to_vec(),
-        timer: None,
-        revealed: true,
-        charged: Vec::new(),
-    });
-    Session::new(g)
+    let charge = UnitOrder {
+        objective: Some("r-1tn".into()),
+        toward_enemy: true,
+        ..UnitOrder::example("r-2wi", Side::Union, OrderKind::Charge)
+    };
+    let hold = UnitOrder::example("r-1tn", Side::Confederate, OrderKind::Hold);
+    Session::new(revealed(demo_game("g"), vec![charge, hold]))
+}
+
+/// `charger` of the game charges `defender` (with `crew` crew figures if it is a gun section,
+/// on Hold) from `distance` inches, as the roster gives them.
+fn setup_from(g: &Game, charger: &str, defender: &str, crew: u32, distance: u32) -> ChargeSetup {
+    let o = Overrides::new();
+    ChargeSetup {
+        charger: charging_unit(g, charger, &o).unwrap().unwrap(),
+        defender: charged_unit(g, defender, Some(OrderKind::Hold), crew, ArtillerySituation::SectionAlone, &o)
+            .unwrap()
+            .unwrap(),
+        ..ChargeSetup::example(distance, OrderKind::Hold)
+    }
+}
+
+/// Steps 2 to 4 of a charge from 5": the charged unit stays, the normal move and a bonus of
+/// 2, 2, 2 in the open, and the close (5.2-5.3).
+fn to_contact(s: &mut Session, id: &str) {
+    step(s, id, Input::ChargedUnitStays);
+    step(s, id, Input::open_move(5));
+    step(s, id, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(2), d(2), d(2)] });
+    step(s, id, Input::Close);
 }
 
 fn declare(s: &mut Session, distance: u32) -> String {
@@ -69,14 +54,7 @@ fn declare(s: &mut Session, distance: u32) -> String {
     let charger = charging_unit(g, "r-2wi", &o).unwrap().unwrap();
     let defender = charged_unit(g, "r-1tn", None, 0, ArtillerySituation::SectionAlone, &o).unwrap().unwrap();
     assert_eq!(defender.order, Some(OrderKind::Hold), "the revealed order is read");
-    let setup = ChargeSetup {
-        objective: Objective::EnemyUnit,
-        charger,
-        defender,
-        distance: Ratio::whole(distance),
-        halting_point: None,
-        waves: Waves::default(),
-    };
+    let setup = ChargeSetup { charger, defender, ..ChargeSetup::example(distance, OrderKind::Hold) };
     let charge = Charge::declare(setup).unwrap();
     let cmd = ChargeCommand::Declare {
         charger: "r-2wi".into(),
@@ -98,20 +76,7 @@ fn step(s: &mut Session, id: &str, input: Input) {
 /// and wins by breakthrough into a melee that the Tennesseans lose.
 fn to_the_end(s: &mut Session) -> String {
     let id = declare(s, 5);
-    step(s, &id, Input::ChargedUnitStays);
-    step(
-        s,
-        &id,
-        Input::NormalMove {
-            inches: Ratio::whole(5),
-            greater_distance: false,
-            disorder_roll: None,
-            terrain: Terrain::Open,
-            woods: None,
-        },
-    );
-    step(s, &id, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(2), d(2), d(2)] });
-    step(s, &id, Input::Close);
+    to_contact(s, &id);
     step(
         s,
         &id,
@@ -144,20 +109,7 @@ fn rule_5_7_1_a_cover_given_at_fear_of_charge_kept_in_the_game() {
     use crate::rules::morale::{ChargeSituation, Cover};
     let mut s = session();
     let id = declare(&mut s, 5);
-    step(&mut s, &id, Input::ChargedUnitStays);
-    step(
-        &mut s,
-        &id,
-        Input::NormalMove {
-            inches: Ratio::whole(5),
-            greater_distance: false,
-            disorder_roll: None,
-            terrain: Terrain::Open,
-            woods: None,
-        },
-    );
-    step(&mut s, &id, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(2), d(2), d(2)] });
-    step(&mut s, &id, Input::Close);
+    to_contact(&mut s, &id);
     step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));
     let mut covered = ChargeSituation::default();
     covered.general.cover = Cover::Cover;
@@ -257,17 +209,7 @@ fn a_charge_in_progress_survives_a_save_and_load_of_the_game() {
     let mut s = session();
     let id = declare(&mut s, 8);
     step(&mut s, &id, Input::ChargedUnitStays);
-    step(
-        &mut s,
-        &id,
-        Input::NormalMove {
-            inches: Ratio::whole(5),
-            greater_distance: false,
-            disorder_roll: None,
-            terrain: Terrain::Open,
-            woods: None,
-        },
-    );
+    step(&mut s, &id, Input::open_move(5));
     let text = serde_json::to_string(s.game()).unwrap();
     let back: Game = serde_json::from_str(&text).unwrap();
     assert_eq!(back.charges, s.game().charges);
@@ -330,17 +272,7 @@ fn rule_5_1_5_charges_of_the_turn_nearest_first() {
     let far = declare(&mut s, 8);
     // A second charger, nearer.
     let g = s.game();
-    let o = Overrides::new();
-    let mut setup = ChargeSetup {
-        objective: Objective::EnemyUnit,
-        charger: charging_unit(g, "r-6wi", &o).unwrap().unwrap(),
-        defender: charged_unit(g, "r-7tn", Some(OrderKind::Hold), 0, ArtillerySituation::SectionAlone, &o)
-            .unwrap()
-            .unwrap(),
-        distance: Ratio::whole(6),
-        halting_point: None,
-        waves: Waves::default(),
-    };
+    let mut setup = setup_from(g, "r-6wi", "r-7tn", 0, 6);
     setup.charger.consecutive_turn = 1;
     let cmd = ChargeCommand::Declare {
         charger: "r-6wi".into(),
@@ -359,18 +291,8 @@ fn rule_5_1_5_charges_of_the_turn_nearest_first() {
 fn rule_5_7_guns_taken_when_the_crew_flees_and_a_crew_that_loses_melee_records_two_kills() {
     let mut s = session();
     let g = s.game();
-    let o = Overrides::new();
     // The 1st Tennessee charges the Union's right section of Hall's battery (4 crew).
-    let setup = ChargeSetup {
-        objective: Objective::EnemyUnit,
-        charger: charging_unit(g, "r-1tn", &o).unwrap().unwrap(),
-        defender: charged_unit(g, "s-hall-1", Some(OrderKind::Hold), 4, ArtillerySituation::SectionAlone, &o)
-            .unwrap()
-            .unwrap(),
-        distance: Ratio::whole(4),
-        halting_point: None,
-        waves: Waves::default(),
-    };
+    let setup = setup_from(g, "r-1tn", "s-hall-1", 4, 4);
     assert_eq!((setup.defender.arm, setup.defender.figures), (crate::rules::unit::Arm::Artillery, 4));
     let charge = Charge::declare(setup).unwrap();
     let cmd = ChargeCommand::Declare {
@@ -383,17 +305,7 @@ fn rule_5_7_guns_taken_when_the_crew_flees_and_a_crew_that_loses_melee_records_t
     s.dispatch(&Command::Charge(cmd), 0.0).unwrap();
     let id = s.game().charges.charges.last().unwrap().id.clone();
     step(&mut s, &id, Input::ChargedUnitStays);
-    step(
-        &mut s,
-        &id,
-        Input::NormalMove {
-            inches: Ratio::whole(5),
-            greater_distance: false,
-            disorder_roll: None,
-            terrain: Terrain::Open,
-            woods: None,
-        },
-    );
+    step(&mut s, &id, Input::open_move(5));
     step(&mut s, &id, Input::NoBonus);
     step(&mut s, &id, Input::Close);
     step(&mut s, &id, Input::DefensiveFire(FireEffect::default()));

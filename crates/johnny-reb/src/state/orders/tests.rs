@@ -7,23 +7,6 @@ use crate::rules::unit::Formation;
 use crate::state::roster::CommandScope;
 use crate::state::units::UnitCommand;
 
-fn order(kind: OrderKind) -> UnitOrder {
-    UnitOrder {
-        unit: "r1".into(),
-        side: Side::Union,
-        kind,
-        direction: None,
-        formation: None,
-        objective: None,
-        toward_enemy: false,
-        morale_when_marked: MoraleLevel::Good,
-        by_default: false,
-        conditional_hold: None,
-        group: None,
-        if_rallied: false,
-    }
-}
-
 use crate::rules::settings::RulesSettings;
 use crate::state::demo::demo_game;
 use crate::state::{command::Command, session::Session};
@@ -431,7 +414,7 @@ fn rule_1_1_orders_are_undone_like_every_change() {
 
 #[test]
 fn rule_3_2_a_changed_order_is_carried_out_as_conditional_hold() {
-    let mut o = order(OrderKind::Move);
+    let mut o = UnitOrder::example("r1", Side::Union, OrderKind::Move);
     assert_eq!(o.in_force(), OrderKind::Move);
     o.conditional_hold = Some(ConditionalHoldChange { forced: true, rule: "3.2".into() });
     assert_eq!(o.in_force(), OrderKind::ConditionalHold);

@@ -2,42 +2,11 @@
 //! rules 1 to 8, 10.2).
 
 use super::*;
+use crate::fixtures::revealed;
 use crate::state::demo::demo_game;
-use crate::state::orders::TurnOrders;
 use crate::state::roster::OfficerCondition;
 use crate::state::units::UnitCommand;
 use crate::state::{command::Command, session::Session};
-
-fn order(unit: &str, side: Side, kind: OrderKind) -> UnitOrder {
-    UnitOrder {
-        unit: unit.into(),
-        side,
-        kind,
-        direction: None,
-        formation: None,
-        objective: None,
-        toward_enemy: false,
-        morale_when_marked: MoraleLevel::Good,
-        by_default: false,
-        conditional_hold: None,
-        group: None,
-        if_rallied: false,
-    }
-}
-
-/// The demo game with this turn's orders.
-fn with_orders(orders: Vec<UnitOrder>) -> Game {
-    let mut g = demo_game("g");
-    g.orders.push(TurnOrders {
-        turn: 1,
-        orders,
-        marked: Side::BOTH.to_vec(),
-        timer: None,
-        revealed: true,
-        charged: Vec::new(),
-    });
-    g
-}
 
 fn at(mut g: Game, phase: Phase) -> Game {
     g.phase = phase;
@@ -166,12 +135,15 @@ fn rule_2_4_units_shaken_or_routed_this_phase_do_not_rally() {
 #[test]
 fn rule_4_1_first_fire_then_hold() {
     let g = at(
-        with_orders(vec![
-            order("r-2wi", Side::Union, OrderKind::Hold),
-            order("r-7wi", Side::Union, OrderKind::FirstFire),
-            order("r-1tn", Side::Confederate, OrderKind::FirstFire),
-            order("r-24mi", Side::Union, OrderKind::Move),
-        ]),
+        revealed(
+            demo_game("g"),
+            vec![
+                UnitOrder::example("r-2wi", Side::Union, OrderKind::Hold),
+                UnitOrder::example("r-7wi", Side::Union, OrderKind::FirstFire),
+                UnitOrder::example("r-1tn", Side::Confederate, OrderKind::FirstFire),
+                UnitOrder::example("r-24mi", Side::Union, OrderKind::Move),
+            ],
+        ),
         Phase::FirstFires,
     );
     assert_eq!(keys(&g), vec!["first-fire-r-7wi", "first-fire-r-1tn", "hold-r-2wi"]);
@@ -181,10 +153,13 @@ fn rule_4_1_first_fire_then_hold() {
 #[test]
 fn rule_4_1_a_first_fire_units_fire_settles_its_item_and_nothing_else() {
     let mut g = at(
-        with_orders(vec![
-            order("r-7wi", Side::Union, OrderKind::FirstFire),
-            order("r-2wi", Side::Union, OrderKind::Hold),
-        ]),
+        revealed(
+            demo_game("g"),
+            vec![
+                UnitOrder::example("r-7wi", Side::Union, OrderKind::FirstFire),
+                UnitOrder::example("r-2wi", Side::Union, OrderKind::Hold),
+            ],
+        ),
         Phase::FirstFires,
     );
     let fired = ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-r-7wi")).to_vec();
@@ -196,7 +171,10 @@ fn rule_4_1_a_first_fire_units_fire_settles_its_item_and_nothing_else() {
 
 #[test]
 fn rule_2_1_2_a_routed_unit_carries_out_no_order() {
-    let mut g = at(with_orders(vec![order("r-7wi", Side::Union, OrderKind::FirstFire)]), Phase::FirstFires);
+    let mut g = at(
+        revealed(demo_game("g"), vec![UnitOrder::example("r-7wi", Side::Union, OrderKind::FirstFire)]),
+        Phase::FirstFires,
+    );
     g.roster.regiment_mut("r-7wi").unwrap().morale = MoraleLevel::Routed;
     assert!(keys(&g).is_empty());
 }
@@ -204,10 +182,13 @@ fn rule_2_1_2_a_routed_unit_carries_out_no_order() {
 #[test]
 fn rule_5_1_5_charges_with_the_order_of_resolution_and_5_1_4_second_turn() {
     let mut g = at(
-        with_orders(vec![UnitOrder {
-            objective: Some("r-1tn".into()),
-            ..order("r-2wi", Side::Union, OrderKind::Charge)
-        }]),
+        revealed(
+            demo_game("g"),
+            vec![UnitOrder {
+                objective: Some("r-1tn".into()),
+                ..UnitOrder::example("r-2wi", Side::Union, OrderKind::Charge)
+            }],
+        ),
         Phase::Charges,
     );
     let items = phase_items(&g);
@@ -225,15 +206,15 @@ fn rule_5_1_5_charges_with_the_order_of_resolution_and_5_1_4_second_turn() {
 #[test]
 fn rule_6_1_movers_and_rule_7_who_may_fire() {
     let orders = vec![
-        order("r-2wi", Side::Union, OrderKind::Move),
-        order("r-7wi", Side::Union, OrderKind::FormationChange),
-        order("r-19in", Side::Union, OrderKind::Disengage),
-        order("r-24mi", Side::Union, OrderKind::FirstFire),
-        order("r-1tn", Side::Confederate, OrderKind::Hold),
+        UnitOrder::example("r-2wi", Side::Union, OrderKind::Move),
+        UnitOrder::example("r-7wi", Side::Union, OrderKind::FormationChange),
+        UnitOrder::example("r-19in", Side::Union, OrderKind::Disengage),
+        UnitOrder::example("r-24mi", Side::Union, OrderKind::FirstFire),
+        UnitOrder::example("r-1tn", Side::Confederate, OrderKind::Hold),
     ];
-    let g = at(with_orders(orders.clone()), Phase::Movement);
+    let g = at(revealed(demo_game("g"), orders.clone()), Phase::Movement);
     assert_eq!(keys(&g), vec!["move-r-2wi", "move-r-7wi", "move-r-19in", "hold-at-movers"]);
-    let g = at(with_orders(orders), Phase::MovingFires);
+    let g = at(revealed(demo_game("g"), orders), Phase::MovingFires);
     let items = phase_items(&g);
     assert_eq!(
         keys(&g),
@@ -300,10 +281,13 @@ fn house_rules_are_set_through_commands_and_undone() {
 #[test]
 fn rule_4_1_a_hold_units_fire_is_optional_a_first_fire_is_not() {
     let g = at(
-        with_orders(vec![
-            order("r-2wi", Side::Union, OrderKind::Hold),
-            order("r-7wi", Side::Union, OrderKind::FirstFire),
-        ]),
+        revealed(
+            demo_game("g"),
+            vec![
+                UnitOrder::example("r-2wi", Side::Union, OrderKind::Hold),
+                UnitOrder::example("r-7wi", Side::Union, OrderKind::FirstFire),
+            ],
+        ),
         Phase::FirstFires,
     );
     let items = phase_items(&g);

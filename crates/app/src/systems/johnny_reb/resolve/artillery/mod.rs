@@ -10,7 +10,7 @@
 
 pub mod model;
 
-use super::card::{Applied, Resolution, ResultCard};
+use super::card::{Applied, Resolution};
 use super::distance::{DistanceField, measured};
 use super::fire::table10_roll;
 use super::fire::{
@@ -21,7 +21,7 @@ use super::missing::Problem;
 use super::morale::{self as morale_view, CheckReason};
 use super::picker::{Pick, UnitPicker};
 use super::queue::Due;
-use super::saves::SavingRolls;
+use super::saves::FireEnd;
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
 use crate::widgets::dice::DiceEntry;
@@ -739,17 +739,15 @@ pub fn ArtilleryResolver() -> impl IntoView {
             <Show when=move || matches!(strength.get(), Some(Ok(Some(_))))>
                 <DiceEntry name="Die" count=dice_count faces=faces/>
             </Show>
-            {move || match outcome.get() {
-                Some(Err(e)) => Some(view! { <Problem error=e/> }.into_any()),
-                _ => None,
-            }}
-            <SavingRolls
-                shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
+            <FireEnd
+                problem=Signal::derive(move || outcome.get().and_then(Result::err))
+                saves_shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
                 saves_by=saves_by
                 saved=saved
                 on_roll=Callback::new(roll_saves)
+                result=result
+                applied=applied
             />
-            <ResultCard result=result applied=applied/>
         </ResolverFrame>
     }
     .into_any()
