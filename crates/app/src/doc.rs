@@ -119,6 +119,7 @@ impl SavedGame {
             SavedGame::Deferred(g) => match g.system {
                 SystemId::JohnnyReb => Err("a Johnny Reb game kept unread".into()),
                 SystemId::LineOfBattle => line_of_battle::file::check_game(&g.read()?),
+                SystemId::FieldCommander => field_commander::file::check_game(&g.read()?),
             },
         }
     }
@@ -146,6 +147,10 @@ impl SavedGame {
             let game = line_of_battle::file::read_game(raw)
                 .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
             Some(deferred(SystemId::LineOfBattle, game))
+        } else if format == field_commander::file::GAME_FORMAT {
+            let game = field_commander::file::read_game(raw)
+                .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
+            Some(deferred(SystemId::FieldCommander, game))
         } else {
             None
         }
@@ -157,6 +162,7 @@ fn game_file(system: SystemId) -> &'static companion_core::exchange::FileKind {
     match system {
         SystemId::JohnnyReb => &johnny_reb::state::exchange::GAME_FILE,
         SystemId::LineOfBattle => &line_of_battle::file::GAME_FILE,
+        SystemId::FieldCommander => &field_commander::file::GAME_FILE,
     }
 }
 
@@ -166,6 +172,7 @@ fn deferred_summary(g: &DeferredGame) -> Summary {
     let read = match g.system {
         SystemId::JohnnyReb => g.read::<johnny_reb::Game>().map(|g| g.summary()),
         SystemId::LineOfBattle => g.read::<line_of_battle::Game>().map(|g| g.summary()),
+        SystemId::FieldCommander => g.read::<field_commander::Game>().map(|g| g.summary()),
     };
     read.unwrap_or_else(|why| Summary {
         system: g.system.name(),
@@ -462,5 +469,23 @@ mod tests {
         assert_eq!(SavedGame::read_file(r#"{"format":"johnny-reb/army-list","schema":2}"#), None);
         let bad = file.replacen("Gettysburg", "<b>", 1);
         assert!(matches!(SavedGame::read_file(&bad), Some(Err(ImportError::Invalid(_)))));
+    }
+
+    #[test]
+    fn a_field_commander_game_is_kept_as_stored_and_its_file_read_back_by_its_format() {
+        let mut d = doc();
+        let game = field_commander::practice::practice_game("fc1", "Practice at Gaines's Mill", 5.0);
+        let kept = DeferredGame::of(SystemId::FieldCommander, &game).unwrap();
+        d.new_game(SavedGame::Deferred(Box::new(kept))).unwrap();
+        let (back, _): (AppDoc, bool) = decode(&encode(&d), &LAYOUT).unwrap();
+        assert_eq!(back, d);
+        let saved = back.game("fc1").unwrap();
+        assert_eq!(saved.deferred().unwrap().read::<field_commander::Game>().unwrap(), game);
+        assert_eq!(saved.summary().progress, "Setting up the battle (10.2)");
+        assert_eq!(saved.summary().size, "3 Confederate and 3 Union forces");
+        let file = saved.export_file();
+        assert_eq!(companion_core::exchange::format_of(&file).as_deref(), Some(field_commander::file::GAME_FORMAT));
+        assert_eq!(SavedGame::read_file(&file), Some(Ok(saved.clone())));
+        assert!(saved.check().is_ok());
     }
 }

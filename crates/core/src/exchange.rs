@@ -302,6 +302,22 @@ struct BackupOut<'a, D> {
     doc: &'a D,
 }
 
+/// A file's text: `file` as indented JSON, for the systems whose crates do not write JSON
+/// themselves (a system's file type always serializes; an empty text would be refused on
+/// import, never read as something else).
+///
+/// ```
+/// use companion_core::exchange::{file_text, precheck, FileKind};
+/// #[derive(serde::Serialize)]
+/// struct Toy { format: &'static str, schema: u32 }
+/// let text = file_text(&Toy { format: "toy/file", schema: 1 });
+/// let kind = FileKind { format: "toy/file", called: "a toy file", schemas: 1..=1 };
+/// assert!(precheck(&text, 1000, &kind).is_ok());
+/// ```
+pub fn file_text<T: Serialize>(file: &T) -> String {
+    serde_json::to_string_pretty(file).unwrap_or_default()
+}
+
 /// Everything the app stores, in one file of kind `format`.
 pub fn export_backup<G: Serialize, S: Serialize>(doc: &Doc<G, S>, format: &str) -> String {
     serde_json::to_string(&BackupOut { format, schema: doc.schema, doc }).unwrap_or_default()
