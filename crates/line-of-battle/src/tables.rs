@@ -6,7 +6,7 @@
 //! pass them between devices as a file ([`TableSet::export`], [`TableSet::import`]).
 
 use crate::fire::ThresholdChart;
-use crate::morale::{AdditiveChart, MoraleState};
+use crate::morale::AdditiveChart;
 use crate::table::{Dice, Modifier, RollTable, Slot, TableError};
 use companion_core::exchange::{FileKind, ImportError, MAX_FILE_BYTES, precheck};
 use serde::{Deserialize, Serialize};
@@ -296,6 +296,7 @@ impl TableSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::morale::MoraleState;
     use crate::table::{Band, Column, Effect, Span};
 
     #[test]

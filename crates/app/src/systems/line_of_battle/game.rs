@@ -5,7 +5,7 @@
 
 use super::model::todo::{self, Action, Item};
 use super::model::words;
-use super::store::use_store;
+use super::store::{Untracked, use_store};
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::orders::commands::OrderCommand;
