@@ -21,7 +21,7 @@ const tableSet = testTableSet('artillery', [100, 80, 40, 30, 20, 12, 6, 4], {
 
 /** The demo game (with the test table set unless told otherwise) on the artillery resolver. */
 async function demo(page, { withTableSet = true } = {}) {
-  await openDemo(page, app.app.server.url, { tableSet: withTableSet ? tableSet : null });
+  await openDemo(page, app.server.url, { tableSet: withTableSet ? tableSet : null });
   await resolver(page, 'Artillery fire');
 }
 
