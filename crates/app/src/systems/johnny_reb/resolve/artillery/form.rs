@@ -20,6 +20,7 @@ use johnny_reb::rules::{Die, Overrides, Ratio, RuleResult};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::{self, GunState};
+use johnny_reb::state::tracker_state::ItemKey;
 
 /// How the target is moving (4.3.3.a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -585,11 +586,7 @@ pub fn resolve(form: &ArtilleryForm, game: &Game, entries: &Overrides) -> Option
         commands,
         queue,
         // Each section's fire settles its item of phase 4 or 7 (4.1, 7).
-        settles: firing_guns
-            .iter()
-            .filter_map(|g| g.id.as_ref())
-            .flat_map(|id| ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-{id}")))
-            .collect(),
+        settles: firing_guns.iter().filter_map(|g| g.id.as_ref()).flat_map(|id| ItemKey::fire_of(id)).collect(),
         ..Default::default()
     })
 }

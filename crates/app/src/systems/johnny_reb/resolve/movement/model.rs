@@ -25,6 +25,7 @@ use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
 use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 /// What moves and the state it is in before the move.
@@ -661,7 +662,7 @@ pub fn resolution(
         details.push(format!("Now {} ({} before).", standing_words(after), standing_words(before)));
     }
     // A move, disengage or formation change settles the unit's phase-six item (6.1).
-    let settles = id.map(|id| vec![format!("move-{id}")]).unwrap_or_default();
+    let settles = id.map(|id| vec![ItemKey::Move(id.to_string())]).unwrap_or_default();
     Some(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 

@@ -15,6 +15,7 @@ use johnny_reb::rules::{Cell, Die, Overrides, Ratio, RuleError, RuleResult, TwoD
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 /// The other rolls.
@@ -159,7 +160,7 @@ pub fn hasty_works_resolution(
         _ => Vec::new(),
     };
     // The attempt is the regiment's Formation Change this turn: its phase-six item (9.1.1, 6.1).
-    let settles = id.map(|id| vec![format!("move-{id}")]).unwrap_or_default();
+    let settles = id.map(|id| vec![ItemKey::Move(id.to_string())]).unwrap_or_default();
     Ok(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 

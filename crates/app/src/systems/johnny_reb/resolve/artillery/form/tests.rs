@@ -63,7 +63,7 @@ fn rule_4_3_4_a_section_fires_canister_at_a_roster_regiment() {
     assert_eq!(kills_on(&r, "r-24mi"), 5);
     assert!(r.recorded);
     // The section's fire settles its item of phase 4 or 7 (4.1, 7).
-    assert!(r.settles.contains(&"hold-s-marye-1".to_string()), "{:?}", r.settles);
+    assert!(r.settles.contains(&ItemKey::Hold("s-marye-1".into())), "{:?}", r.settles);
 }
 
 #[test]

@@ -46,7 +46,7 @@ fn rule_6_2_line_through_woods_3_or_5_and_a_failed_roll_disorders() {
     let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::First, None).unwrap();
     assert!(r.commands.is_empty());
     assert_eq!(r.headline, "1st Tennessee moves up to 3″ (Table 3).");
-    assert_eq!(r.settles, vec!["move-r-1tn".to_string()], "it ticks the tracker's phase-six item");
+    assert_eq!(r.settles, vec![ItemKey::Move("r-1tn".into())], "it ticks the tracker's phase-six item");
     // The greater distance waits for the die; a 3 is not higher than BMP 3: disorder.
     assert!(resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, None).is_none());
     let r = resolution(&line_regiment(), Some("r-1tn"), &p, Distance::Greater, Some(die(3))).unwrap();
