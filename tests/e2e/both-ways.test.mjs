@@ -37,7 +37,11 @@ const picked = (select) => select.evaluate((s) => s.selectedOptions[0]?.textCont
 
 /** Waits until `select` shows `name` (the screen redraws after the tap). */
 async function shows(select, name) {
-  for (let i = 0; i < 50 && (await picked(select)) !== name; i++) await select.page().waitForTimeout(100);
+  const el = await select.elementHandle();
+  await select
+    .page()
+    .waitForFunction(([s, n]) => (s.selectedOptions[0]?.textContent ?? '') === n, [el, name], { timeout: 5000 })
+    .catch(() => {});
   assert.equal(await picked(select), name);
 }
 

@@ -248,7 +248,12 @@ test('every resolver of the menu opens its own screen, and goes back to the menu
 test('a fire applied leads on to its morale checks, each on the first screen and rolled in turn (4.4.2), then back to the turn', async () => {
   const { context, page, problems } = await phone(app.browser);
   const screen = page.viewportSize().height;
+  // Waits for the scroll that brings it into view to end (no fixed sleep), then says where it is.
   const onFirstScreen = async (locator, what) => {
+    const el = await locator.elementHandle();
+    await page
+      .waitForFunction((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }, el, { timeout: 3000 })
+      .catch(() => {});
     const box = await locator.boundingBox();
     assert.ok(box && box.y >= 0 && box.y + box.height <= screen, `${what} is on the first screen: ${JSON.stringify(box)}`);
   };
@@ -261,7 +266,6 @@ test('a fire applied leads on to its morale checks, each on the first screen and
   // The way on is the first thing in view: the checks the fire left waiting.
   const onward = result(page).getByRole('link', { name: /^Roll the \d+ morale checks due/ });
   await onward.waitFor();
-  await page.waitForTimeout(300);
   await onFirstScreen(onward, 'the way on to the checks');
   const due = Number((await onward.innerText()).match(/Roll the (\d+)/)[1]);
   assert.ok(due >= 2, `first kill and the stands lost: ${due}`);
