@@ -77,6 +77,11 @@ fn name_of(game: &Game, id: &str) -> String {
     super::tracker::unit_name(&game.roster, id)
 }
 
+/// The charge of the game with this id, or the refusal.
+fn charge_in<'g>(game: &'g mut Game, id: &str) -> Result<&'g mut GameCharge, CommandError> {
+    game.charges.charges.iter_mut().find(|c| c.id == id).ok_or_else(|| refused("No such charge in this game."))
+}
+
 fn said(happened: &[Happened]) -> String {
     happened.iter().map(|h| format!("{} ({})", h.text.trim_end_matches('.'), h.rule)).collect::<Vec<_>>().join("; ")
 }
@@ -147,12 +152,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
         ChargeCommand::Step { charge, input, entries, given } => {
             let rulings = game.setup.rules.charges.clone();
             let names = game.charges.get(charge).map(|c| (name_of(game, &c.charger), name_of(game, &c.defender)));
-            let gc = game
-                .charges
-                .charges
-                .iter_mut()
-                .find(|c| c.id == *charge)
-                .ok_or_else(|| refused("No such charge in this game."))?;
+            let gc = charge_in(game, charge)?;
             if gc.applied {
                 return Err(refused("This charge's result is already applied to the game."));
             }
@@ -172,22 +172,12 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
             }
         }
         ChargeCommand::UnequalImpact { charge, lone, contacts } => {
-            let gc = game
-                .charges
-                .charges
-                .iter_mut()
-                .find(|c| c.id == *charge)
-                .ok_or_else(|| refused("No such charge in this game."))?;
+            let gc = charge_in(game, charge)?;
             gc.charge = gc.charge.unequal_impact(*lone, *contacts).map_err(|e| refused(e.to_string()))?;
             Ok(format!("Unequal impact: {contacts} units in contact with the lone unit (5.7.2)"))
         }
         ChargeCommand::Applied { charge } => {
-            let gc = game
-                .charges
-                .charges
-                .iter_mut()
-                .find(|c| c.id == *charge)
-                .ok_or_else(|| refused("No such charge in this game."))?;
+            let gc = charge_in(game, charge)?;
             if gc.charge.outcome.is_none() {
                 return Err(refused("The charge is not over yet: its result cannot be applied."));
             }

@@ -545,4 +545,4 @@ impl TrackerCommand {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

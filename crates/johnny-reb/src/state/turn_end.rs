@@ -187,21 +187,10 @@ mod tests {
 
     use crate::state::demo::demo_game;
     use crate::state::orders::UnitOrder;
+    use crate::state::tracker::tests::to_turn_end;
     use crate::state::tracker::{TrackerCommand, phase_items};
     use crate::state::units::UnitCommand;
-    use crate::state::{command::Command, game::Phase, session::Session};
-
-    fn next(s: &mut Session) {
-        s.dispatch(&Command::NextPhase, 0.0).unwrap();
-    }
-
-    fn to_turn_end(s: &mut Session) -> String {
-        while s.game().phase != Phase::OfficerCasualties {
-            next(s);
-        }
-        next(s);
-        s.game().log.last().unwrap().text.clone()
-    }
+    use crate::state::{command::Command, session::Session};
 
     #[test]
     fn rule_4_3_5_b_single_crew_kill_cancelled_in_the_end_of_turn_line() {

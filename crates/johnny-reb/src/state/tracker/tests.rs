@@ -17,11 +17,13 @@ fn keys(g: &Game) -> Vec<String> {
     phase_items(g).into_iter().map(|i| i.key.to_string()).collect()
 }
 
-fn next(s: &mut Session) {
+/// The game moved on to the next phase.
+pub(crate) fn next(s: &mut Session) {
     s.dispatch(&Command::NextPhase, 0.0).unwrap();
 }
 
-fn to_turn_end(s: &mut Session) -> String {
+/// The game moved on past phase 8 into the next turn; the end-of-turn line of the history.
+pub(crate) fn to_turn_end(s: &mut Session) -> String {
     while s.game().phase != Phase::OfficerCasualties {
         next(s);
     }
