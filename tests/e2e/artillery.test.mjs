@@ -7,66 +7,26 @@
 // Table 10's row list and most of its cells are missing from the transcription (GAPS.md), so
 // the players enter them from their printed card. These tests import a small TEST table set
 // standing for such entries: its numbers are fixtures for the tests, not the card's values.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest, testTableSet, demo as openDemo, resolver, dice, toggle, result, main, apply } from './play.mjs';
 
-let server, browser, tableSet;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-  const rows = [100, 80, 40, 30, 20, 12, 6, 4];
-  const entries = [{ table: 'Table 10', row: 'row list', column: 'number of rows', value: String(rows.length) }];
-  rows.forEach((r, i) => {
-    if (i > 0) entries.push({ table: 'Table 10', row: 'row list', column: `row ${i + 1}`, value: String(r) });
-  });
-  // Test fixtures for rows 12 and 6, rolls 2 to 12 (NA stands for the card's dash).
-  const fixture = {
-    12: ['NA', '1', '1', '2', '2', '3', '4', '5', '5', '6', '7'],
-    6: ['NA', 'NA', '1', '1', '1', '2', '2', '3', '3', '4', '4'],
-  };
-  for (const [row, values] of Object.entries(fixture)) {
-    values.forEach((value, i) => entries.push({ table: 'Table 10', row: `row ${row}`, column: `roll ${i + 2}`, value }));
-  }
-  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(), 'artillery-'));
-  tableSet = path.join(dir, 'test-table-set.json');
-  fs.writeFileSync(tableSet, JSON.stringify({ format: 'johnny-reb-table-set', version: 1, entries }));
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+const app = appUnderTest();
+// Test fixtures for rows 12 and 6, rolls 2 to 12 (NA stands for the card's dash).
+const tableSet = testTableSet('artillery', [100, 80, 40, 30, 20, 12, 6, 4], {
+  12: ['NA', '1', '1', '2', '2', '3', '4', '5', '5', '6', '7'],
+  6: ['NA', 'NA', '1', '1', '1', '2', '2', '3', '3', '4', '4'],
 });
 
-const result = (page) => page.getByRole('status', { name: 'Result' });
-const main = (page) => page.getByRole('navigation', { name: 'Main' });
-
+/** The demo game (with the test table set unless told otherwise) on the artillery resolver. */
 async function demo(page, { withTableSet = true } = {}) {
-  await openApp(page, server.url);
-  await page.getByRole('link', { name: 'Saved games' }).tap();
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  if (withTableSet) {
-    await main(page).getByRole('link', { name: 'Tables' }).tap();
-    await page.locator('#table-set-file').setInputFiles(tableSet);
-    await page.getByText(/^Imported \d+ entries/).waitFor();
-  }
-  await main(page).getByRole('link', { name: 'Resolve' }).tap();
-  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: /^Artillery fire/ }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Artillery fire' }).waitFor();
+  await openDemo(page, app.server.url, { tableSet: withTableSet ? tableSet : null });
+  await resolver(page, 'Artillery fire');
 }
-
-async function dice(page, ...faces) {
-  for (const [i, face] of faces.entries()) {
-    await page.getByRole('group', { name: `Die ${i + 1}`, exact: true }).getByRole('button', { name: String(face), exact: true }).tap();
-  }
-}
-
-const toggle = (page, group, button) => page.getByRole('group', { name: group, exact: true }).getByRole('button', { name: button, exact: true }).tap();
 
 test('a section fires canister at a roster regiment: kills applied, checks queued in 4.4.2 order, undone', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await page.getByLabel('Firing section or battery').selectOption({ label: 'Marye, 1st section' });
   await page.getByText('Marye, 1st section: 12# Napoleon · Average crew · canister 4 of 4 left').waitFor();
@@ -80,8 +40,7 @@ test('a section fires canister at a roster regiment: kills applied, checks queue
   await dice(page, 4, 5);
   await result(page).getByText('5 casualties on 24th Michigan (4.3.4, Table 15).').waitFor();
   await result(page).getByText('Table 10: row 12, roll 9: 5 kills (4.2.4).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
   const links = queue.getByRole('link');
   await links.first().waitFor();
@@ -99,7 +58,7 @@ test('a section fires canister at a roster regiment: kills applied, checks queue
 });
 
 test('the result is undone in one tap: the regiment and the gun as they were', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await page.getByLabel('Firing section or battery').selectOption({ label: 'Marye, 1st section' });
   await toggle(page, 'Ammunition (4.3.1)', 'Canister');
@@ -118,7 +77,7 @@ test('the result is undone in one tap: the regiment and the gun as they were', a
 });
 
 test('a battery fires shot: strengths summed (4.3.6.a); a 2 runs it low on shot (4.3.4.a)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await page.getByLabel('Firing section or battery').selectOption({ label: 'Fredericksburg Artillery (Marye) (battery fire)' });
   await page.getByText('Fredericksburg Artillery (Marye): 2 sections firing').waitFor();
@@ -137,8 +96,7 @@ test('a battery fires shot: strengths summed (4.3.6.a); a 2 runs it low on shot 
   await dice(page, 1, 1);
   await result(page).getByText('0 casualties on 2nd Wisconsin (4.3.4, Table 15).').waitFor();
   await result(page).getByText('the gun runs low on shot', { exact: false }).waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   // Both sections are now low on shot: one die on Table 10 for shot.
   assert.equal(await page.getByText('low on shot', { exact: false }).count() >= 2, true);
   await page.getByRole('group', { name: 'Die', exact: true }).waitFor();
@@ -147,7 +105,7 @@ test('a battery fires shot: strengths summed (4.3.6.a); a 2 runs it low on shot 
 });
 
 test('canister on a gun section: a crew kill (4.3.5.b) with its morale check queued', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await page.getByLabel('Firing section or battery').selectOption({ label: 'Marye, 1st section' });
   await toggle(page, 'Ammunition (4.3.1)', 'Canister');
@@ -167,7 +125,7 @@ test('canister on a gun section: a crew kill (4.3.5.b) with its morale check que
 });
 
 test('a missing Table 13 value is asked for, entered and remembered', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page, { withTableSet: false });
   await page.getByLabel('Firing section or battery').selectOption({ label: 'Hall, right section' });
   await page.getByLabel('Range in inches').fill('10');
@@ -178,12 +136,12 @@ test('a missing Table 13 value is asked for, entered and remembered', async () =
   await page.getByText('= strength 4, no row shift', { exact: false }).waitFor();
   await settle(page);
   // Remembered: after a reload it is not asked again, and the Tables screen lists it.
-  await openApp(page, server.url, 'resolve/artillery?unit=s-hall-2');
+  await openApp(page, app.server.url, 'resolve/artillery?unit=s-hall-2');
   await page.getByRole('heading', { level: 1, name: 'Artillery fire' }).waitFor();
   await page.getByLabel('Range in inches').fill('10');
   await page.getByText('= strength 4, no row shift', { exact: false }).waitFor();
   assert.equal(await page.getByRole('form', { name: 'Missing table value' }).count(), 0);
-  await openApp(page, server.url, 'tables?t=13');
+  await openApp(page, app.server.url, 'tables?t=13');
   await page.getByRole('button', { name: '3" Rifle, Shot 0-12": 4, entered by players' }).waitFor();
   // A gun the card lists but the transcription lacks is added by name, then listed.
   const add = page.getByRole('form', { name: 'Add a gun' });

@@ -3,21 +3,13 @@
 // say what the state would know, with nothing recorded. Dice are entered as face buttons; each
 // test checks the target and odds before the roll, the result in words with its rules, and the
 // roster after Apply and Undo, or that a quick look-up left the stored games exactly as they were.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
-import { settle, result, toggle, area, demo as openDemo, resolver, dice } from './play.mjs';
+import { phone } from './harness.mjs';
+import { appUnderTest, settle, result, toggle, area, demo as openDemo, resolver, dice, apply, undoAndApplyAgain, undoInGame } from './play.mjs';
 
-let server, browser;
-const demo = (page) => openDemo(page, server.url);
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
+const demo = (page) => openDemo(page, app.server.url);
 
 /** The games as stored (after the debounced save). */
 async function storedGames(page) {
@@ -45,12 +37,16 @@ const picked = (select) => select.evaluate((s) => s.selectedOptions[0]?.textCont
 
 /** Waits until `select` shows `name` (the screen redraws after the tap). */
 async function shows(select, name) {
-  for (let i = 0; i < 50 && (await picked(select)) !== name; i++) await select.page().waitForTimeout(100);
+  const el = await select.elementHandle();
+  await select
+    .page()
+    .waitForFunction(([s, n]) => (s.selectedOptions[0]?.textContent ?? '') === n, [el, name], { timeout: 5000 })
+    .catch(() => {});
   assert.equal(await picked(select), name);
 }
 
 test('morale check, quick look-up: a green shaken regiment, a stand lost, officer and cover, checks at MMP 6 (2.3.1, 2.3.4, Tables 5-7); its rout goes on to a quick forced rout move (2.1.2); nothing recorded', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   const was = await storedGames(page);
   await resolver(page, 'Morale check');
@@ -95,7 +91,7 @@ test('morale check, quick look-up: a green shaken regiment, a stand lost, office
 });
 
 test('rally for a roster regiment routed by a failed check: MMP 6; a failure costs a stand, a success makes it shaken; applied and undone (2.4, Table 7)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   // Routed first, by a morale check applied: a 2 routs at once (2.3.2).
   await resolver(page, 'Morale check');
@@ -115,16 +111,14 @@ test('rally for a roster regiment routed by a failed check: MMP 6; a failure cos
   await dice(page, 3, 3);
   await result(page).getByText('1st Tennessee rolled 6 against MMP 6: fails to rally, stays routed (2.4).').waitFor();
   await result(page).getByText('A routed regiment that fails to rally loses one stand now (2.4).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   await page.getByText('Regiment · Average · routed · 1 stands lost').waitFor();
   await result(page).getByRole('button', { name: 'Undo' }).tap();
   await page.getByText('Regiment · Average · routed · 0 stands lost').waitFor();
   // Higher: routed becomes shaken (2.4).
   await dice(page, 4, 4);
   await result(page).getByText('1st Tennessee rolled 8 against MMP 6: rallies, now shaken (2.4).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   await page.getByText('Regiment · Average · shaken · 0 stands lost').waitFor();
   await rosterSide(page, 'Confederate');
   const card = page.getByRole('article', { name: '1st Tennessee' });
@@ -133,8 +127,7 @@ test('rally for a roster regiment routed by a failed check: MMP 6; a failure cos
   const [, left, total] = stands.match(/(\d+) of (\d+) stands/);
   assert.equal(left, total, stands);
   // The game's own undo takes the rally back: routed again.
-  await area(page, 'Game');
-  await page.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await undoInGame(page);
   await rosterSide(page, 'Confederate');
   await card.getByText('✖ Routed').waitFor();
   assert.deepEqual(problems.errors, []);
@@ -142,7 +135,7 @@ test('rally for a roster regiment routed by a failed check: MMP 6; a failure cos
 });
 
 test('forced rout move for a roster regiment through broken ground: 2 dice, 11", placed in Disorder, applied and undone (2.1.2)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Forced rout move');
   await page.getByLabel('Regiment', { exact: true }).selectOption({ label: '1st Tennessee' });
@@ -153,17 +146,13 @@ test('forced rout move for a roster regiment through broken ground: 2 dice, 11",
   assert.equal(await page.getByRole('group', { name: 'Die 3', exact: true }).count(), 0);
   await dice(page, 5, 6);
   await result(page).getByText('1st Tennessee routs 11" at once, away from the enemy, in Disorder (2.1.2).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   // Undone from the card and applied again.
-  await result(page).getByRole('button', { name: 'Undo' }).tap();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await undoAndApplyAgain(page);
   await rosterSide(page, 'Confederate');
   const card = page.getByRole('article', { name: '1st Tennessee' });
   await card.getByText('Average · Rifle-musket · Disorder').waitFor();
-  await area(page, 'Game');
-  await page.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await undoInGame(page);
   await rosterSide(page, 'Confederate');
   await card.getByText('Average · Rifle-musket · Line').waitFor();
   assert.deepEqual(problems.errors, []);
@@ -171,7 +160,7 @@ test('forced rout move for a roster regiment through broken ground: 2 dice, 11",
 });
 
 test('officer casualties, quick look-up: 12" or more hits only on 18 with three dice, then the effect die (8, Table 20); nothing recorded', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   const was = await storedGames(page);
   await resolver(page, 'Officer casualties');
@@ -198,7 +187,7 @@ test('officer casualties, quick look-up: 12" or more hits only on 18 with three 
 });
 
 test('phase 8: every officer of the game rolls in turn from one button, each result settling his tracker item (8, Table 20)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await area(page, 'Game');
   for (let phase = 1; phase < 8; phase++) {
@@ -292,7 +281,7 @@ test('phase 8: every officer of the game rolls in turn from one button, each res
 });
 
 test('artillery fire, quick look-up: four Napoleon sections at 30" sum to strength 4 (Table 13, 4.3.6.a), read on row 4 (4.2.2); an attack column doubles the kills (Table 11); nothing recorded', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   // Table 10's row 4 is missing from the transcription (GAPS.md): the players import it from
   // their card. These numbers are a fixture standing for such entries, not the card's values.
@@ -328,7 +317,7 @@ test('artillery fire, quick look-up: four Napoleon sections at 30" sum to streng
 });
 
 test('movement, quick look-up: a green regiment in march column through broken ground with its officer: 5" or 7", disorder on 3 or less (6.2, Table 3); nothing recorded', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   const was = await storedGames(page);
   await resolver(page, 'Movement');
@@ -359,7 +348,7 @@ test('movement, quick look-up: a green regiment in march column through broken g
 });
 
 test('resupply for a roster regiment out of ammunition: back a die of turns later, its marker cleared, applied and undone (4.2.4.b)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   // Out of ammunition, marked on the roster.
   await rosterSide(page, 'Confederate');
@@ -379,15 +368,11 @@ test('resupply for a roster regiment out of ammunition: back a die of turns late
   // Turn 1 of the demo: "roll 4 and the unit returns four turns later" (4.2.4.b).
   await result(page).getByText('1st Tennessee rolled 4: it returns 4 turns later, on turn 5, with its ammunition replenished (4.2.4.b).').waitFor();
   await result(page).getByText('Applying takes off its out-of-ammunition marker (4.2.4.a).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
-  await result(page).getByRole('button', { name: 'Undo' }).tap();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
+  await undoAndApplyAgain(page);
   await rosterSide(page, 'Confederate');
   await card.getByText('Average · Rifle-musket · Line', { exact: true }).waitFor();
-  await area(page, 'Game');
-  await page.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await undoInGame(page);
   await rosterSide(page, 'Confederate');
   await card.getByText('Average · Rifle-musket · Line · out of ammunition').waitFor();
   assert.deepEqual(problems.errors, []);

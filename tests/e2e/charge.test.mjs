@@ -2,38 +2,23 @@
 // 2nd Wisconsin (15 figures, elite) charges the 1st Tennessee (14 figures, on Hold) from 5",
 // through every step of Table 16 to a melee the Tennesseans lose (5.8.2). The charge survives
 // a reload half way; its result is applied to both roster cards, undone, and applied again.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest, editedDemo, storedOrder, dice, result, apply } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 
 /** The demo game with this turn's orders revealed (the 2nd Wisconsin charging the 1st
  *  Tennessee, which is on Hold) and the players' Table 10 entries the melee reads (the row list
  *  and one cell; row 30, roll 9 is stated by rule 4.2.4), written into the stored document. */
 async function preparedDemo(page) {
-  await openApp(page, server.url, 'games');
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  await page.getByRole('link', { name: 'Back to the game' }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
-  await settle(page);
-  await page.evaluate(() => {
-    const doc = JSON.parse(localStorage.getItem('johnny-reb'));
-    const game = doc.games.find((g) => g.id === doc.current);
-    const order = (unit, side, kind, extra = {}) => ({ unit, side, kind, morale_when_marked: 'Good', ...extra });
+  await editedDemo(page, app.server.url, (doc, game) => {
     game.orders = [
       {
         turn: 1,
-        orders: [order('r-2wi', 'Union', 'Charge', { objective: 'r-1tn', toward_enemy: true }), order('r-1tn', 'Confederate', 'Hold')],
+        orders: [storedOrder('r-2wi', 'Union', 'Charge', { objective: 'r-1tn', toward_enemy: true }), storedOrder('r-1tn', 'Confederate', 'Hold')],
         marked: ['Union', 'Confederate'],
         revealed: true,
       },
@@ -48,16 +33,7 @@ async function preparedDemo(page) {
       entry('row list', 'row 5', 4),
       entry('row 6', 'roll 7', 3),
     ];
-    localStorage.setItem('johnny-reb', JSON.stringify(doc));
   });
-  await openApp(page, server.url);
-}
-
-async function dice(page, ...faces) {
-  for (const face of faces) {
-    const [name, value] = face.split(':');
-    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: value, exact: true }).tap();
-  }
 }
 
 /** Nothing on the screen is wider than the phone (the page never scrolls sideways). */
@@ -81,7 +57,6 @@ async function onOneScreen(page, button, ...diceGroups) {
   }
 }
 
-const result = (page) => page.getByRole('status', { name: 'Result' });
 const heading = (page, text) => page.getByRole('heading', { level: 3, name: text }).waitFor();
 const go = (page, name) => page.getByRole('button', { name, exact: true }).tap();
 
@@ -98,7 +73,7 @@ async function rosterCard(page, side, name) {
 }
 
 test('a charge from declaration through melee until a side routs, across a reload, applied and undone (5, Table 16)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await preparedDemo(page);
   await openCharges(page);
 
@@ -138,7 +113,7 @@ test('a charge from declaration through melee until a side routs, across a reloa
   // A reload (a locked screen, a flat battery): the charge is still at step 4 (the 1st Tennessee,
   // on Hold, may countercharge: 5.3.5).
   await settle(page);
-  await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
+  await openApp(page, app.server.url, 'resolve/charge?unit=r-2wi');
   await heading(page, 'Table 16 step 4: Move charging unit to 3" from defender (5.3.4) or until countercharged (5.3.5).');
   await onOneScreen(page, 'Resolve step 4');
   await go(page, 'Resolve step 4');
@@ -216,8 +191,7 @@ test('a charge from declaration through melee until a side routs, across a reloa
 
   await fitsThePhone(page);
   // Applied in one tap, undone in one.
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   await result(page).getByRole('button', { name: 'Undo' }).tap();
   await result(page).getByRole('button', { name: 'Apply to the game' }).waitFor();
   let card = await rosterCard(page, 'Union', '2nd Wisconsin');
@@ -227,8 +201,7 @@ test('a charge from declaration through melee until a side routs, across a reloa
   // Applied again: the roster cards change.
   await openCharges(page);
   await page.getByRole('link', { name: /2nd Wisconsin charges 1st Tennessee, 5" \(over: defender surrendered in melee\)/ }).tap();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   card = await rosterCard(page, 'Union', '2nd Wisconsin');
   await card.getByText('9 of 15 figures').waitFor();
   await card.getByText('▲ Shaken').waitFor();
@@ -242,9 +215,9 @@ test('a charge from declaration through melee until a side routs, across a reloa
 });
 
 test('a wave assault: the first wave routed by defensive fire, the next wave passes through and charges (6.8.8.b)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await preparedDemo(page);
-  await openApp(page, server.url, 'resolve/charge?unit=r-2wi');
+  await openApp(page, app.server.url, 'resolve/charge?unit=r-2wi');
   await page.getByLabel('Distance to the target, inches (5.1.5)').fill('6');
   await page.getByText('Less common: objective, halting point, waves').tap();
   await page.getByRole('button', { name: 'More: Waves behind in good order (6.8.8)' }).tap();
@@ -277,8 +250,8 @@ test('a wave assault: the first wave routed by defensive fire, the next wave pas
 });
 
 test('a quick look-up charge records nothing in the game and survives a reload', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'resolve');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'resolve');
   await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: /^Charge and melee/ }).tap();
   await page.getByRole('heading', { level: 1, name: 'Charge and melee' }).waitFor();
   await page.getByLabel('Distance to the target, inches (5.1.5)').fill('8');
@@ -291,7 +264,7 @@ test('a quick look-up charge records nothing in the game and survives a reload',
   await page.getByLabel('Normal move, inches (Table 3)').fill('5');
   await go(page, 'Mark the normal move');
   await settle(page);
-  await openApp(page, server.url, 'resolve/charge?lookup=1');
+  await openApp(page, app.server.url, 'resolve/charge?lookup=1');
   await heading(page, 'Table 16 step 3b: Declare and roll for bonus; mark bonus (5.3.2, Table 4).');
   // Going back a step works too.
   await go(page, 'Take back the last step');
@@ -309,8 +282,8 @@ test('a quick look-up charge records nothing in the game and survives a reload',
 });
 
 test('a charge against guns meets a Table 18 value the transcription lacks: asked for on the spot, used, remembered', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'resolve/charge?new=1');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'resolve/charge?new=1');
   // A quick look-up: infantry charging an average gun section alone, 6" away, four crew.
   await page.getByRole('group', { name: 'Charged unit', exact: true }).getByRole('button', { name: 'Artillery' }).tap();
   await page.getByLabel('Crew figures at the guns').fill('4');
@@ -340,8 +313,8 @@ test('a charge against guns meets a Table 18 value the transcription lacks: aske
 });
 
 test('a missing Table 18 value is entered on the Tables screen (GAPS.md) and read back', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'tables?t=18');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'tables?t=18');
   const attack = page.getByRole('button', { name: /^Attack Column, Defender's formation:/ });
   assert.equal(await attack.getAttribute('aria-label'), "Attack Column, Defender's formation: ?, missing");
   await attack.tap();

@@ -3,19 +3,12 @@
 // screens use (warning, error, info, the time-up warning) with the text, muted text, links and
 // buttons they hold. Text needs 4.5:1 against what is behind it (WCAG 1.4.3), a button's edge
 // 3:1 against the banner (WCAG 1.4.11: "Hide and hand over" was once navy on navy).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { phone, openApp } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const THEMES = ['light', 'dark', 'sunlight'];
 const KINDS = ['warning', 'error', 'info', 'warning time-up'];
@@ -112,8 +105,8 @@ function holdAnimations(page, fraction) {
 }
 
 test('every banner is readable in the light, dark and sunlight themes, the time-up flash included (1.1.1)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'games');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await page.getByText('Open now').first().waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).tap();
@@ -147,8 +140,8 @@ test('every banner is readable in the light, dark and sunlight themes, the time-
 
 test('the contrast check fails a banner whose button melts into it', async () => {
   // The check itself: navy on navy, as the time-up flash once painted it, is caught.
-  const { context, page } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await addSpecimens(page);
   await page.evaluate(() => {
     const b = document.querySelector('.banner.specimen');

@@ -5,19 +5,12 @@
 // counted (1.2, 4.1), the morale checks it queued rolled in turn (4.4.2), a charge (5), phase 8's
 // officers (Table 20), into turn 2. The taps that matter are counted: one order in at most two
 // taps, a fire from its tracker item to the applied result in at most eight.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const UNION = ['2nd Wisconsin', '6th Wisconsin'];
 const CONFEDERATE = ['1st Tennessee', '7th Tennessee'];
@@ -98,9 +91,9 @@ async function mark(page, p, unit, ...buttons) {
 }
 
 test('a whole turn from the first start: build, mark, reveal, fire, checks, charge, officers (issue 17)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   const p = counter(page);
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
 
   // First start: no demo. Build the Union side from the "Start here" card.
   await p.tap(page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Build the Union side' }));

@@ -1,25 +1,18 @@
 // A new player's first start on a phone: a game with no armies offers its ways in (the demo,
 // building either side, importing an army list) on the first screen rather than an empty
 // checklist; and setting up a side: a battery added beside a regiment, a brigade renamed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const DEMO = "Demo: McPherson's Ridge, 1 July 1863";
 
 test('a game with no armies offers the demo, building a side and importing an army list', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   const start = page.getByRole('region', { name: 'Start here' });
   await start.waitFor();
   // All four ways in are on the first screen, without scrolling.
@@ -58,8 +51,8 @@ test('a game with no armies offers the demo, building a side and importing an ar
 });
 
 test('a battery is added from the brigade as a regiment is, and a brigade and a division are renamed, an officer leads the brigade', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Build the Union side' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor();
   await page.getByLabel('New division', { exact: true }).fill('Wadsworth’s Division');

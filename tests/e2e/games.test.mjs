@@ -1,26 +1,19 @@
 // Saved games on a phone: the demo, new, rename, duplicate, delete with undo, resume across a
 // reload; export and import of games and army lists; hostile files refused with their reason
 // and nothing changed; sharing a roster; backup and restore; the printable order sheet.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
+import { phone, openApp, downloadText, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const DEMO = "Demo: McPherson's Ridge, 1 July 1863";
 
 /** Opens the app on the Game screen and goes to Saved games by its button. */
 async function games(page) {
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
   await page.getByRole('link', { name: 'Saved games' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Saved games' }).waitFor();
 }
@@ -35,7 +28,7 @@ async function download(page, name) {
 }
 
 test('the demo game opens, clearly labelled, with its regiments named', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await games(page);
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   const demo = card(page, DEMO);
@@ -47,7 +40,7 @@ test('the demo game opens, clearly labelled, with its regiments named', async ()
   await page.getByRole('link', { name: 'Back to the game' }).tap();
   await page.getByText(DEMO).waitFor();
   await settle(page);
-  await openApp(page, server.url, 'print');
+  await openApp(page, app.server.url, 'print');
   for (const name of ['2nd Wisconsin', '24th Michigan', '1st Tennessee', '42nd Mississippi']) {
     await page.getByRole('rowheader', { name }).waitFor();
   }
@@ -56,7 +49,7 @@ test('the demo game opens, clearly labelled, with its regiments named', async ()
 });
 
 test('new game, rename, duplicate, delete with undo, resume kept across a reload', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await games(page);
   assert.deepEqual(await cardNames(page), ['New game']);
   // The last game cannot be deleted.
@@ -125,7 +118,7 @@ test('new game, rename, duplicate, delete with undo, resume kept across a reload
 });
 
 test('a game exported and imported back; an army list exported, shared and loaded for a side', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await games(page);
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await card(page, DEMO).getByText('Open now').waitFor();
@@ -164,11 +157,11 @@ test('a game exported and imported back; an army list exported, shared and loade
     .waitFor();
   await page.locator('.game-card').nth(3).getByText('10 regiments').waitFor();
   await settle(page);
-  await openApp(page, server.url, 'print');
+  await openApp(page, app.server.url, 'print');
   const confederate = page.getByRole('region', { name: 'Confederate: roster and orders' });
   await confederate.getByRole('rowheader', { name: /2nd Wisconsin/ }).waitFor();
   // On the Roster the list stands on the Confederate side, in its colour (dashed grey, not blue).
-  await openApp(page, server.url, 'roster?side=confederate');
+  await openApp(page, app.server.url, 'roster?side=confederate');
   const card2wi = page.getByRole('article', { name: '2nd Wisconsin' });
   const edge = await card2wi.evaluate((e) => [getComputedStyle(e).borderLeftStyle, getComputedStyle(e).borderLeftColor]);
   assert.deepEqual(edge, ['dashed', 'rgb(119, 115, 107)']);
@@ -179,7 +172,7 @@ test('a game exported and imported back; an army list exported, shared and loade
 });
 
 test('where the browser can share files, the roster goes to the share sheet', async () => {
-  const { context, page } = await phone(browser);
+  const { context, page } = await phone(app.browser);
   await context.addInitScript(() => {
     window.__shared = [];
     navigator.canShare = (data) => Array.isArray(data.files) && data.files.length === 1;
@@ -198,7 +191,7 @@ test('where the browser can share files, the roster goes to the share sheet', as
 });
 
 test('hostile and malformed files are refused with their reason and nothing changes', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   let dialogs = 0;
   page.on('dialog', (d) => {
     dialogs++;
@@ -259,7 +252,7 @@ test('hostile and malformed files are refused with their reason and nothing chan
 });
 
 test('back up everything and restore it, after a confirmation', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await games(page);
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await card(page, DEMO).getByText('Open now').waitFor();
@@ -301,7 +294,7 @@ test('back up everything and restore it, after a confirmation', async () => {
 });
 
 test('the print route renders the roster as an order sheet and prints it', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await context.addInitScript(() => {
     window.__printed = 0;
     window.print = () => {
@@ -353,7 +346,7 @@ test('the print route renders the roster as an order sheet and prints it', async
 });
 
 test('the Saved games screen keeps 48 px targets and does not scroll sideways', async () => {
-  const { context, page } = await phone(browser, { viewport: { width: 360, height: 740 } });
+  const { context, page } = await phone(app.browser, { viewport: { width: 360, height: 740 } });
   await games(page);
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await card(page, DEMO).getByText('Open now').waitFor();
@@ -373,7 +366,7 @@ test('the Saved games screen keeps 48 px targets and does not scroll sideways', 
 
 test('an army list copied as text on one phone is pasted into a game on another', async () => {
   const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
-  const { context, page, problems } = await phone(browser, clipboard);
+  const { context, page, problems } = await phone(app.browser, clipboard);
   await games(page);
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await card(page, DEMO).getByText('Open now').waitFor();
@@ -381,7 +374,7 @@ test('an army list copied as text on one phone is pasted into a game on another'
   await page.getByText('Copied the Confederate army list as text').waitFor();
   const text = await page.evaluate(() => navigator.clipboard.readText());
 
-  const other = await phone(browser, clipboard);
+  const other = await phone(app.browser, clipboard);
   await games(other.page);
   await other.page.getByText('Paste an army list or game', { exact: true }).first().tap();
   const box = other.page.getByRole('textbox', { name: 'Paste an army list or game' });
@@ -394,7 +387,7 @@ test('an army list copied as text on one phone is pasted into a game on another'
   await other.page.getByRole('button', { name: 'Load for the Confederates' }).tap();
   await other.page.getByText('Loaded the army list for the Confederates.').waitFor();
   await settle(other.page);
-  await openApp(other.page, server.url, 'roster');
+  await openApp(other.page, app.server.url, 'roster');
   await other.page.getByRole('button', { name: 'Confederate' }).tap();
   await other.page.getByRole('article', { name: '1st Tennessee' }).waitFor();
   assert.deepEqual(problems.errors, []);
@@ -404,7 +397,7 @@ test('an army list copied as text on one phone is pasted into a game on another'
 });
 
 test('a Line of Battle game beside a Johnny Reb one: its own Game area, renamed, exported and imported, kept across a reload', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await games(page);
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
   await page.getByRole('button', { name: /^Line of Battle \(Last Chance for Victory\)/ }).tap();

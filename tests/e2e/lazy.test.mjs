@@ -1,30 +1,23 @@
 // Screens loaded on first visit (src/ui/lazy.rs): the first screen needs only the main module;
 // another area's wasm chunks are fetched when it is first opened, and a chunk that cannot be
 // fetched is said in words with a way to try again, not a dead page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, PHONE, watch, openApp } from './harness.mjs';
+import { PHONE, watch, openApp } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const chunk = (url) => /\/app-[^/]+\/(split_|chunk_)[^/]*\.wasm$/.test(new URL(url).pathname);
 
 test('the Game area needs no chunk; another area fetches its chunks when first opened', async () => {
   // Without the service worker, whose install fetches every chunk in the background.
-  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const context = await app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   const page = await context.newPage();
   const problems = watch(page);
   const chunks = [];
   page.on('request', (r) => chunk(r.url()) && chunks.push(new URL(r.url()).pathname));
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
   await page.getByRole('button', { name: 'Next phase' }).waitFor();
   assert.deepEqual(chunks, []);
 
@@ -55,11 +48,11 @@ test('the Game area needs no chunk; another area fetches its chunks when first o
 });
 
 test('a chunk that cannot be fetched is said, and Try again loads the screen', async () => {
-  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const context = await app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   const page = await context.newPage();
   let offline = true;
   await page.route((url) => chunk(url.href), (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
   await page.getByRole('link', { name: 'Orders' }).tap();
   const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
   await alert.waitFor();

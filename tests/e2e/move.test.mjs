@@ -3,36 +3,14 @@
 // roll applied (the roster shows disorder) and undone (6.2), a charge's bonus distance (5.3.2,
 // Table 4), a sighting roll (4.2.3.c) and a hasty works roll (9.1.1), each reached in few taps
 // from the Resolve menu.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest, demo as openDemo, resolver, toggle, dice, result, area, apply, undoAndApplyAgain } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
-async function demo(page) {
-  await openApp(page, server.url);
-  await page.getByRole('link', { name: 'Saved games' }).tap();
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  await resolveMenu(page);
-}
-
-async function resolveMenu(page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resolve' }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Resolve' }).waitFor();
-}
-
-async function resolver(page, name) {
-  await page.getByRole('navigation', { name: 'Resolvers' }).getByRole('link', { name: new RegExp(`^${name}`) }).tap();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
+const demo = (page) => openDemo(page, app.server.url);
 
 async function otherRoll(page, name) {
   await resolver(page, 'Other rolls');
@@ -40,27 +18,14 @@ async function otherRoll(page, name) {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
-const toggle = (page, legend, label) =>
-  page.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: label, exact: true }).tap();
-
-async function dice(page, ...faces) {
-  for (const [i, face] of faces.entries()) {
-    const name = typeof face === 'string' ? face.split(':')[0] : `Die ${i + 1}`;
-    const value = typeof face === 'string' ? face.split(':')[1] : String(face);
-    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: value, exact: true }).tap();
-  }
-}
-
-const result = (page) => page.getByRole('status', { name: 'Result' });
-
 async function rosterFormation(page, regiment, formation) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
+  await area(page, 'Roster');
   await page.getByRole('button', { name: 'Confederate' }).tap();
   await page.getByRole('article', { name: regiment }).getByText(`Average · Rifle-musket · ${formation}`).waitFor();
 }
 
 test('a roster regiment in line through woods: 3" or 5" with a disorder roll; a failed roll applied and undone (6.2)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Movement');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
@@ -80,12 +45,9 @@ test('a roster regiment in line through woods: 3" or 5" with a disorder roll; a 
   await dice(page, 'Die:2');
   await result(page).getByText('1st Tennessee moves up to 5″ and ends in disorder (6.2).').waitFor();
   await result(page).getByText('Rolled 2 against 3: it is placed in disorder at the end of its move (6.2).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   // Undone from the card in one tap, then applied again.
-  await result(page).getByRole('button', { name: 'Undo' }).tap();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await undoAndApplyAgain(page);
   await rosterFormation(page, '1st Tennessee', 'Disorder');
   // The game's own undo takes it back too.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
@@ -96,7 +58,7 @@ test('a roster regiment in line through woods: 3" or 5" with a disorder roll; a 
 });
 
 test('a wheel of 45 degrees or more costs 2" of a line\'s move, chosen under the folded directions (6.5.3)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Movement');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
@@ -114,7 +76,7 @@ test('a wheel of 45 degrees or more costs 2" of a line\'s move, chosen under the
 });
 
 test('a charge: the normal move and three bonus dice in the open mark red at 11" and yellow at 8" (5.3.2)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Movement');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
@@ -134,10 +96,10 @@ test('a charge: the normal move and three bonus dice in the open mark red at 11"
 });
 
 test('a unit opened by its address (the tracker\'s phase-six link) fills in the gun section', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await settle(page);
-  await openApp(page, server.url, 'resolve/move?unit=s-marye-1');
+  await openApp(page, app.server.url, 'resolve/move?unit=s-marye-1');
   await page.getByRole('heading', { level: 1, name: 'Movement' }).waitFor();
   await page.getByText('Gun section · Heavy · unlimbered').waitFor();
   // A heavy gun limbering: its cost to limber is cut from the transcription and asked for.
@@ -149,8 +111,8 @@ test('a unit opened by its address (the tracker\'s phase-six link) fills in the 
 });
 
 test('a sighting roll in heavy woods, two taps from the Resolve menu (4.2.3.c)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'resolve');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'resolve');
   await otherRoll(page, 'Sighting in woods');
   await toggle(page, 'Woods', 'Heavy woods (one die)');
   await page.getByRole('button', { name: 'More: Obscuring inches, as measured' }).tap();
@@ -165,7 +127,7 @@ test('a sighting roll in heavy woods, two taps from the Resolve menu (4.2.3.c)',
 });
 
 test('a hasty works roll for a roster regiment: finished on a 4, the regiment in disorder, undone (9.1.1)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await otherRoll(page, 'Hasty works');
   await page.getByLabel('Regiment', { exact: true }).selectOption({ label: '1st Tennessee' });
@@ -174,8 +136,7 @@ test('a hasty works roll for a roster regiment: finished on a 4, the regiment in
   await page.getByText('Works finished: 50% (3 in 6)').waitFor();
   await dice(page, 'Die:4');
   await result(page).getByText('1st Tennessee rolled 4, higher than 3: the hasty works are finished along its whole frontage (9.1.1).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   await result(page).getByRole('button', { name: 'Undo' }).tap();
   await result(page).getByRole('button', { name: 'Apply to the game' }).waitFor();
   // Not in the open.

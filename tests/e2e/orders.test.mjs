@@ -2,19 +2,12 @@
 // shortened timer that survives a reload, Hold for the units not marked in time (1.1.1), a
 // shaken unit's charge refused (1.1.3), and the reveal with the Conditional Hold the rules
 // demand of a charged unit on a Move order (3.2).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const UNION = ['2nd Wisconsin', '6th Wisconsin', '24th Michigan', 'Hall, right section'];
 const CONFEDERATE = ['1st Tennessee', '7th Tennessee', '13th Alabama'];
@@ -49,8 +42,8 @@ async function secondsLeft(page) {
 }
 
 test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal and CH (1.1, 3.1, 3.2)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'games');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await page.getByText('Open now').first().waitFor();
 
@@ -193,7 +186,7 @@ test('secret orders on one phone: cover, timer, Hold by default, refusal, reveal
   await page.getByRole('article', { name: '2nd Wisconsin' }).getByText('Orders: T1 CH').waitFor();
   // And on the printed order sheet, in the turn 1 column.
   await settle(page);
-  await page.goto(server.url + 'print');
+  await page.goto(app.server.url + 'print');
   const row = page.getByRole('region', { name: 'Union: roster and orders' }).getByRole('row', { name: /2nd Wisconsin/ });
   assert.equal(await row.getByRole('cell').nth(3).innerText(), 'CH');
 

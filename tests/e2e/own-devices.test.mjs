@@ -3,19 +3,12 @@
 // player says which of his units on a Move order will be charged (the enemy's orders are on
 // the other phone), which the rules then require to become Conditional Hold. The turn is
 // played on into turn 2.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { phone, openApp } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 function nav(page, name) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
@@ -23,9 +16,9 @@ function nav(page, name) {
 
 /** One player's phone: the demo game, own-devices marking for `side`. */
 async function device(side) {
-  const d = await phone(browser);
+  const d = await phone(app.browser);
   const { page } = d;
-  await openApp(page, server.url, 'games');
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await page.getByText('Open now').first().waitFor();
   await nav(page, 'Orders').tap();

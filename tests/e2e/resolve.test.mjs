@@ -2,25 +2,17 @@
 // morale check applied to a roster regiment and undone, an officer casualty applied, a fire
 // that costs stands and queues its morale checks (4.4.2), a missing Table 10 value asked for,
 // entered and remembered, and a quick look-up with nothing recorded.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
-import { settle, result, demo as openDemo, resolver, dice } from './play.mjs';
+import { phone, openApp } from './harness.mjs';
+import { appUnderTest, settle, result, demo as openDemo, resolver, dice, apply } from './play.mjs';
 
-let server, browser;
-const demo = (page) => openDemo(page, server.url);
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
+const demo = (page) => openDemo(page, app.server.url);
 
 
 test('a morale check for a roster regiment: choose unit, reason, roll; applied and undone (2.3.1)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Morale check');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
@@ -33,8 +25,7 @@ test('a morale check for a roster regiment: choose unit, reason, roll; applied a
   await page.getByText('Passes: 92% (33 in 36)').waitFor();
   await dice(page, 1, 2);
   await result(page).getByText('1st Tennessee rolled 3 against MMP 3: failed, good becomes shaken (2.3.1).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   await page.getByText('Regiment · Average · shaken · 0 stands lost').waitFor();
   // Undone in one tap: good again, here and in the Roster.
   await result(page).getByRole('button', { name: 'Undo' }).tap();
@@ -47,7 +38,7 @@ test('a morale check for a roster regiment: choose unit, reason, roll; applied a
 });
 
 test('a morale check undone from its result card leaves the regiment as it was', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Morale check');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
@@ -60,7 +51,7 @@ test('a morale check undone from its result card leaves the regiment as it was',
   await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
   await result(page).getByRole('button', { name: 'Apply to the game' }).waitFor();
   await settle(page);
-  await openApp(page, server.url, 'resolve');
+  await openApp(page, app.server.url, 'resolve');
   await resolver(page, 'Morale check');
   await page.getByLabel('Regiment or gun section').selectOption({ label: '1st Tennessee' });
   await page.getByText('Regiment · Average · good · 0 stands lost').waitFor();
@@ -72,14 +63,13 @@ test('a morale check undone from its result card leaves the regiment as it was',
   await page.getByText('Roll 3 dice: 3" to 18"').waitFor();
   await dice(page, 2, 3, 4);
   await result(page).getByText('1st Tennessee routs 9" at once, away from the enemy, in Disorder (2.1.2).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   assert.deepEqual(problems.errors, []);
   await context.close();
 });
 
 test('an officer casualty roll (8, Table 20): hit under 2", light wound, applied', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Officer casualties');
   await page.getByLabel('Officer', { exact: true }).selectOption({ label: 'Brig. Gen. Solomon Meredith' });
@@ -91,8 +81,7 @@ test('an officer casualty roll (8, Table 20): hit under 2", light wound, applied
   await dice(page, 'Effect die:2');
   await result(page).getByText('Brig. Gen. Solomon Meredith is hit: Light Wound. No benefits rest of game. (8, Table 20)').waitFor();
   await result(page).getByText('Move him to the rear of the army', { exact: false }).waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   // The Roster's officer list shows his wound.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster' }).tap();
   await page.getByText('Benefit 1 · lightly wounded').waitFor();
@@ -101,7 +90,7 @@ test('an officer casualty roll (8, Table 20): hit under 2", light wound, applied
 });
 
 test('a fire that costs stands queues its morale checks in the order of 4.4.2, each opening the morale check', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Small arms fire');
   // The firer typed in (100 figures, rifle-muskets at 4"): strength 100, the top row.
@@ -112,8 +101,7 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
   await dice(page, 3, 4);
   await result(page).getByText('10 casualties on 1st Tennessee (Table 15).').waitFor();
   await result(page).getByText('Table 10: row 100+, roll 7: 10 kills (4.2.4).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
   const links = queue.getByRole('link');
   await links.first().waitFor();
@@ -145,14 +133,13 @@ test('a fire that costs stands queues its morale checks in the order of 4.4.2, e
 });
 
 test('a fire result of ten kills is one change: one Undo in the Game area takes back the kills and their checks', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Small arms fire');
   await page.getByLabel('Figures firing').fill('100');
   await page.getByLabel('Target regiment').selectOption({ label: '1st Tennessee' });
   await dice(page, 3, 4);
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
   await queue.getByRole('link').first().waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game' }).tap();
@@ -169,7 +156,7 @@ test('a fire result of ten kills is one change: one Undo in the Game area takes 
 });
 
 test('small arms fire at a target behind heavy works (9, 4.2.6.d), from works, and rapid fire (4.2.7.c)', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Small arms fire');
   await page.getByLabel('Figures firing').fill('100');
@@ -204,7 +191,7 @@ test('small arms fire at a target behind heavy works (9, 4.2.6.d), from works, a
 });
 
 test('a missing Table 10 value is asked for, used, remembered; a quick look-up records nothing', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await settle(page);
   const before = await page.evaluate(() => localStorage.getItem('johnny-reb'));
@@ -223,7 +210,7 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
   assert.equal(await page.getByRole('button', { name: 'Apply to the game' }).count(), 0);
   // Asked once: the next roll of 7 on row 4 uses it at once, also after a reload.
   await settle(page);
-  await openApp(page, server.url, 'resolve');
+  await openApp(page, app.server.url, 'resolve');
   await resolver(page, 'Small arms fire');
   await page.getByLabel('Figures firing').fill('23');
   await page.getByRole('group', { name: 'Formation', exact: true }).getByRole('button', { name: 'Skirmish' }).tap();
@@ -236,15 +223,15 @@ test('a missing Table 10 value is asked for, used, remembered; a quick look-up r
   const was = JSON.parse(before);
   assert.deepEqual(after.games, was.games);
   // And the Tables screen shows the entry.
-  await openApp(page, server.url, 'tables?t=10');
+  await openApp(page, app.server.url, 'tables?t=10');
   await page.getByText('row 4', { exact: false }).first().waitFor();
   assert.deepEqual(problems.errors, []);
   await context.close();
 });
 
 test('every resolver of the menu opens its own screen, and goes back to the menu', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'resolve');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'resolve');
   const menu = page.getByRole('navigation', { name: 'Resolvers' });
   const entries = await menu.getByRole('link').allInnerTexts();
   assert.equal(entries.length, 9, entries.join(' | '));
@@ -259,9 +246,14 @@ test('every resolver of the menu opens its own screen, and goes back to the menu
 });
 
 test('a fire applied leads on to its morale checks, each on the first screen and rolled in turn (4.4.2), then back to the turn', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   const screen = page.viewportSize().height;
+  // Waits for the scroll that brings it into view to end (no fixed sleep), then says where it is.
   const onFirstScreen = async (locator, what) => {
+    const el = await locator.elementHandle();
+    await page
+      .waitForFunction((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }, el, { timeout: 3000 })
+      .catch(() => {});
     const box = await locator.boundingBox();
     assert.ok(box && box.y >= 0 && box.y + box.height <= screen, `${what} is on the first screen: ${JSON.stringify(box)}`);
   };
@@ -274,7 +266,6 @@ test('a fire applied leads on to its morale checks, each on the first screen and
   // The way on is the first thing in view: the checks the fire left waiting.
   const onward = result(page).getByRole('link', { name: /^Roll the \d+ morale checks due/ });
   await onward.waitFor();
-  await page.waitForTimeout(300);
   await onFirstScreen(onward, 'the way on to the checks');
   const due = Number((await onward.innerText()).match(/Roll the (\d+)/)[1]);
   assert.ok(due >= 2, `first kill and the stands lost: ${due}`);

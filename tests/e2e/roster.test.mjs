@@ -1,19 +1,12 @@
 // The roster as a player builds and uses it on a phone: a regiment in a few taps, one tap per
 // kill, the stand that goes and the morale check it calls for, delete with undo, and the
 // tap-to-update time with a 100-unit game.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 async function buildBrigade(page) {
   await page.getByRole('link', { name: 'Roster' }).tap();
@@ -38,8 +31,8 @@ async function addRegiment(page, name, figures, quality = 'Average') {
 }
 
 test('build a regiment in a few taps; kills take stands from an uneven regiment (0.1.1.a, 0.1.3)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await buildBrigade(page);
   await page.getByRole('button', { name: 'Add a regiment to Iron Brigade' }).tap();
   const form = page.getByRole('form', { name: 'New regiment' });
@@ -105,8 +98,8 @@ test('build a regiment in a few taps; kills take stands from an uneven regiment 
 });
 
 test('copy, reorder and delete with undo', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await buildBrigade(page);
   await addRegiment(page, '6th Wisconsin', 20);
   await addRegiment(page, '7th Wisconsin', 20);
@@ -135,8 +128,8 @@ test('copy, reorder and delete with undo', async () => {
 });
 
 test('detached skirmishers, merging, and officers with their regiment and fate (6.8.6, 6.8.9, Table 20)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await buildBrigade(page);
   await addRegiment(page, '19th Indiana', 15);
   await addRegiment(page, '24th Michigan', 25);
@@ -173,8 +166,8 @@ test('detached skirmishers, merging, and officers with their regiment and fate (
 });
 
 test('a tap answers within a frame in a game of 100 units', async () => {
-  const { context, page } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await buildBrigade(page);
   await addRegiment(page, 'Regiment 1', 20);
   await settle(page);

@@ -1,24 +1,17 @@
 // The shell as a player meets it on a phone: every area reachable from the bottom bar, large
 // touch targets, themes remembered, the game kept across reloads, nothing leaving the device.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const AREAS = ['Game', 'Orders', 'Roster', 'Resolve', 'Tables', 'Settings'];
 
 test('every area is reachable from the bottom navigation and titled', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const area of AREAS) {
     await nav.getByRole('link', { name: area }).tap();
@@ -29,7 +22,7 @@ test('every area is reachable from the bottom navigation and titled', async () =
     }
   }
   // A deep link opens its area directly.
-  await openApp(page, server.url, 'tables');
+  await openApp(page, app.server.url, 'tables');
   await page.getByRole('heading', { level: 1, name: 'Tables' }).waitFor();
   assert.deepEqual(problems.errors, []);
   assert.deepEqual(problems.foreign, []);
@@ -37,11 +30,11 @@ test('every area is reachable from the bottom navigation and titled', async () =
 });
 
 test('touch targets are at least 48 px and the bar fits a 360 px phone', async () => {
-  const { context, page } = await phone(browser, { viewport: { width: 360, height: 740 } });
-  await openApp(page, server.url);
+  const { context, page } = await phone(app.browser, { viewport: { width: 360, height: 740 } });
+  await openApp(page, app.server.url);
   const targets = page.locator('nav a, button, .choice');
   for (const area of ['', 'settings']) {
-    await openApp(page, server.url, area);
+    await openApp(page, app.server.url, area);
     const n = await targets.count();
     assert.ok(n >= 6);
     for (let i = 0; i < n; i++) {
@@ -58,8 +51,8 @@ test('touch targets are at least 48 px and the bar fits a 360 px phone', async (
 });
 
 test('themes switch, are remembered, and "Follow device" follows the system', async () => {
-  const { context, page, problems } = await phone(browser, { colorScheme: 'dark' });
-  await openApp(page, server.url, 'settings');
+  const { context, page, problems } = await phone(app.browser, { colorScheme: 'dark' });
+  await openApp(page, app.server.url, 'settings');
   const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   // Following a dark device by default.
   assert.equal(await page.getByRole('radio', { name: 'Follow device' }).isChecked(), true);
@@ -77,7 +70,7 @@ test('themes switch, are remembered, and "Follow device" follows the system', as
 
   // Remembered across a reload.
   await settle(page);
-  await openApp(page, server.url, 'settings');
+  await openApp(page, app.server.url, 'settings');
   assert.equal(await page.locator('html').getAttribute('data-theme'), 'sunlight');
   assert.equal(await page.getByRole('radio', { name: 'Sunlight (high contrast)' }).isChecked(), true);
 
@@ -90,8 +83,8 @@ test('themes switch, are remembered, and "Follow device" follows the system', as
 });
 
 test('the game is saved on every change and comes back after a reload; undo goes back', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await page.getByText('Phase 1 of 8: Mark Orders').waitFor();
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByRole('button', { name: 'Next phase' }).tap();
@@ -122,11 +115,11 @@ test('the game is saved on every change and comes back after a reload; undo goes
 });
 
 test('a change in another tab shows up in this one', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const a = await context.newPage();
   const b = await context.newPage();
-  await openApp(a, server.url);
-  await openApp(b, server.url);
+  await openApp(a, app.server.url);
+  await openApp(b, app.server.url);
   await a.getByRole('button', { name: 'Next phase' }).tap();
   await b.getByText('Phase 2 of 8: Routs and Rallies').waitFor();
   await b.getByText('changed in another tab').waitFor();
@@ -138,8 +131,8 @@ test('a change in another tab shows up in this one', async () => {
 });
 
 test('the Content-Security-Policy forbids remote scripts, styles and connections', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   assert.match(csp, /default-src 'self'/);
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);

@@ -1,24 +1,17 @@
 // Saved data that cannot be read, storage that is missing or full, and the crash screen:
 // the app starts, says what is wrong, and loses nothing.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
+import { phone, openApp, downloadText, settle } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 async function withStored(raw) {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await page.evaluate((raw) => localStorage.setItem('johnny-reb', raw), raw);
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
   return { context, page, problems };
 }
 
@@ -51,7 +44,7 @@ test('saved data from a newer version is refused without being overwritten', asy
 });
 
 test('storage unavailable (private browsing): a clear message and the game works in memory', async () => {
-  const { context, page } = await phone(browser);
+  const { context, page } = await phone(app.browser);
   await context.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       get() {
@@ -59,7 +52,7 @@ test('storage unavailable (private browsing): a clear message and the game works
       },
     });
   });
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
   await page.getByRole('alert').filter({ hasText: 'not letting the app save' }).waitFor();
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByText('Phase 2 of 8: Routs and Rallies').waitFor();
@@ -73,13 +66,13 @@ test('storage unavailable (private browsing): a clear message and the game works
 });
 
 test('storage full: a clear message, and the game keeps working in memory', async () => {
-  const { context, page } = await phone(browser);
+  const { context, page } = await phone(app.browser);
   await context.addInitScript(() => {
     Storage.prototype.setItem = function () {
       throw new DOMException('quota', 'QuotaExceededError');
     };
   });
-  await openApp(page, server.url);
+  await openApp(page, app.server.url);
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByRole('alert').filter({ hasText: 'storage for this app is full' }).waitFor();
   await page.getByRole('button', { name: 'Next phase' }).tap();
@@ -88,8 +81,8 @@ test('storage full: a clear message, and the game keeps working in memory', asyn
 });
 
 test('a crash shows an error screen that still exports the game', async () => {
-  const { context, page } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByRole('link', { name: 'Settings' }).tap();
   await page.getByRole('button', { name: 'Test the error screen' }).tap();

@@ -6,52 +6,29 @@
 // Table 10's row list and most of its cells are missing from the transcription (GAPS.md), so
 // the players enter them from their printed card. These tests import a small TEST table set
 // standing for such entries: its numbers are fixtures for the tests, not the card's values.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
-import { result, main, toggle, area, resolver, dice } from './play.mjs';
+import { phone, openApp } from './harness.mjs';
+import { appUnderTest, testTableSet, demo as openDemo, result, main, toggle, area, resolver, dice, apply } from './play.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-let server, browser, tableSet;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-  const rows = [100, 80, 40, 30, 20, 12, 6, 4];
-  const entries = [{ table: 'Table 10', row: 'row list', column: 'number of rows', value: String(rows.length) }];
-  rows.forEach((r, i) => {
-    if (i > 0) entries.push({ table: 'Table 10', row: 'row list', column: `row ${i + 1}`, value: String(r) });
-  });
-  // Test fixtures for the rows without printed cells, rolls 2 to 12 (NA: the card's dash).
-  const fixture = ['NA', '1', '1', '2', '2', '3', '4', '5', '5', '6', '7'];
-  for (const row of [40, 20, 12, 6, 4]) {
-    fixture.forEach((value, i) => entries.push({ table: 'Table 10', row: `row ${row}`, column: `roll ${i + 2}`, value }));
-  }
-  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(), 'table-results-'));
-  tableSet = path.join(dir, 'test-table-set.json');
-  fs.writeFileSync(tableSet, JSON.stringify({ format: 'johnny-reb-table-set', version: 1, entries }));
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
+// Test fixtures for the rows without printed cells, rolls 2 to 12 (NA: the card's dash).
+const fixture = ['NA', '1', '1', '2', '2', '3', '4', '5', '5', '6', '7'];
+const tableSet = testTableSet(
+  'table-results',
+  [100, 80, 40, 30, 20, 12, 6, 4],
+  Object.fromEntries([40, 20, 12, 6, 4].map((row) => [row, fixture])),
+);
 
 /** The demo game with the test table set, then the Resolve area. */
-async function demo(page) {
-  await openApp(page, server.url);
-  await page.getByRole('link', { name: 'Saved games' }).tap();
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  await main(page).getByRole('link', { name: 'Tables' }).tap();
-  await page.locator('#table-set-file').setInputFiles(tableSet);
-  await page.getByText(/^Imported \d+ entries/).waitFor();
-  await area(page, 'Resolve');
-}
+const demo = (page) => openDemo(page, app.server.url, { tableSet });
 
 test('rule 4.2.3.a: ranges in half inches against Table 8 exactly; what cannot be read is refused and kept', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Small arms fire');
   await page.getByLabel('Figures firing').fill('20');
@@ -86,7 +63,7 @@ test('rule 4.2.3.a: ranges in half inches against Table 8 exactly; what cannot b
 });
 
 test('rule 4.2.7.d: a regiment with the sharpshooter trait lowers a skirmish target\'s save to 1, 2', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await area(page, 'Roster');
   await page.getByRole('button', { name: 'More for 24th Michigan' }).tap();
@@ -114,7 +91,7 @@ test('rule 4.2.7.d: a regiment with the sharpshooter trait lowers a skirmish tar
 });
 
 test('rule Table 14: a shaken crew, set on the section\'s card, fills the artillery form and halves its fire', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await area(page, 'Roster');
   await page.getByRole('button', { name: 'Confederate' }).tap();
@@ -143,7 +120,7 @@ test('rule Table 14: a shaken crew, set on the section\'s card, fills the artill
 });
 
 test('rule Table 11: a disengaging target is chosen, its kills halved', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   await resolver(page, 'Small arms fire');
   await page.getByLabel('Figures firing').fill('100');
@@ -166,7 +143,7 @@ test('rule Table 11: a disengaging target is chosen, its kills halved', async ()
 });
 
 test('rule 5.1.4: Orders refuse a third Charge in a row and say why', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   // A saved game (a schema 2 file) on turn 3 whose 6th Wisconsin charged on turns 1 and 2.
   const file = JSON.parse(fs.readFileSync(path.join(here, '../../crates/app/tests/fixtures/schema-2/game.json'), 'utf8'));
   file.game.turn = 3;
@@ -178,7 +155,7 @@ test('rule 5.1.4: Orders refuse a third Charge in a row and say why', async () =
       }
     }
   }
-  await openApp(page, server.url, 'games');
+  await openApp(page, app.server.url, 'games');
   await page.getByLabel('Import a game or army list').setInputFiles({ name: 'charged.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
   await page.getByRole('status').filter({ hasText: 'and opened it.' }).waitFor();
   await main(page).getByRole('link', { name: 'Orders', exact: true }).tap();
@@ -199,7 +176,7 @@ test('rule 5.1.4: Orders refuse a third Charge in a row and say why', async () =
 });
 
 test('rule 4.4.2: 5 kills from one section on a good average regiment of 20: checks 3, 6, 7 end routed, not removed', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await demo(page);
   // A regiment of 20 figures, five stands of 4 (0.1.3), raised on the Roster.
   await area(page, 'Roster');
@@ -221,8 +198,7 @@ test('rule 4.4.2: 5 kills from one section on a good average regiment of 20: che
   await page.getByLabel('Target unit').selectOption({ label: '1st Minnesota' });
   await dice(page, 4, 5);
   await result(page).getByText('5 casualties on 1st Minnesota (4.3.4, Table 15).').waitFor();
-  await result(page).getByRole('button', { name: 'Apply to the game' }).tap();
-  await result(page).getByText('Applied to the game.').waitFor();
+  await apply(page);
   const queue = page.getByRole('region', { name: 'Morale checks due (4.4.2 order)' });
   await queue.getByRole('link').first().waitFor();
   assert.deepEqual(await queue.getByRole('link').allInnerTexts(), [

@@ -1,23 +1,15 @@
 // The Tables area on a phone: every table listed, Table 10 with its printed values and their
 // provenance, a missing value entered from the Tables Card, kept across a reload, reset, and
 // the entries exported and imported as a table set; a malformed file refused with its reason.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveDist, launch, phone, openApp, downloadText, settle } from './harness.mjs';
-import { result, demo, resolver, dice } from './play.mjs';
+import { phone, openApp, downloadText, settle } from './harness.mjs';
+import { appUnderTest, result, demo, resolver, dice } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const cell = (page, name) => page.getByRole('button', { name: new RegExp(`^${name}:`) });
 
@@ -30,8 +22,8 @@ async function openTable10(page) {
 }
 
 test('Table 10: printed values with provenance, a missing value entered, kept, and reset', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   await openTable10(page);
 
   // Printed and rule-text values say where they come from, in words.
@@ -61,7 +53,7 @@ test('Table 10: printed values with provenance, a missing value entered, kept, a
 
   // Kept across a reload.
   await settle(page);
-  await openApp(page, server.url, 'tables?t=10');
+  await openApp(page, app.server.url, 'tables?t=10');
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: 11, entered by players');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('johnny-reb')).systems['johnny-reb'].table_entries);
   assert.deepEqual(stored, [{ table: 'Table 10', row: 'row 80', column: 'roll 9', entered: { Value: [11, 1] } }]);
@@ -73,7 +65,7 @@ test('Table 10: printed values with provenance, a missing value entered, kept, a
   await page.getByText(/Reset Row 80, roll 9/).waitFor();
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
   await settle(page);
-  await openApp(page, server.url, 'tables?t=10');
+  await openApp(page, app.server.url, 'tables?t=10');
   assert.equal(await cell(page, 'Row 80, roll 9').getAttribute('aria-label'), 'Row 80, roll 9: ?, missing');
 
   assert.deepEqual(problems.errors, []);
@@ -82,8 +74,8 @@ test('Table 10: printed values with provenance, a missing value entered, kept, a
 });
 
 test('the entries are exported and imported as a table set; a malformed file is refused', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'tables?t=10');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'tables?t=10');
   await cell(page, 'Row 80, roll 10').tap();
   const input = page.getByRole('textbox', { name: 'Value from your card' });
   await input.fill('12');
@@ -101,8 +93,8 @@ test('the entries are exported and imported as a table set; a malformed file is 
   assert.deepEqual(set.entries, [{ table: 'Table 10', row: 'row 80', column: 'roll 10', value: '12' }]);
 
   // On a second phone with nothing entered, import the file.
-  const other = await phone(browser);
-  await openApp(other.page, server.url, 'tables');
+  const other = await phone(app.browser);
+  await openApp(other.page, app.server.url, 'tables');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jr-tables-'));
   const good = path.join(dir, 'table-set.json');
   fs.writeFileSync(good, text);
@@ -131,15 +123,15 @@ test('the entries are exported and imported as a table set; a malformed file is 
 });
 
 test('every table opens without widening the page, and its touch targets are at least 48 px', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'tables');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'tables');
   const links = page.locator('.table-list a');
   // The Tables screen is a chunk of its own: count once it is drawn.
   await links.first().waitFor();
   assert.equal(await links.count(), 24);
   const ids = [...Array(20).keys()].map((i) => String(i + 1)).concat(['a', 'b', 'c', 'd']);
   for (const id of ids) {
-    await openApp(page, server.url, `tables?t=${id}`);
+    await openApp(page, app.server.url, `tables?t=${id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > screen.width || window.innerWidth > screen.width);
     assert.equal(overflow, false, `table ${id}: the page scrolls sideways`);
@@ -157,8 +149,8 @@ test('every table opens without widening the page, and its touch targets are at 
 
 test('a table set is copied as text on one phone and pasted on another; pasted nonsense is refused', async () => {
   const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
-  const { context, page, problems } = await phone(browser, clipboard);
-  await openApp(page, server.url, 'tables?t=10');
+  const { context, page, problems } = await phone(app.browser, clipboard);
+  await openApp(page, app.server.url, 'tables?t=10');
   await cell(page, 'Row 80, roll 10').tap();
   const input = page.getByRole('textbox', { name: 'Value from your card' });
   await input.fill('12');
@@ -170,8 +162,8 @@ test('a table set is copied as text on one phone and pasted on another; pasted n
   const text = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(JSON.parse(text).format, 'johnny-reb-table-set');
 
-  const other = await phone(browser, clipboard);
-  await openApp(other.page, server.url, 'tables');
+  const other = await phone(app.browser, clipboard);
+  await openApp(other.page, app.server.url, 'tables');
   await other.page.getByText('Paste a table set', { exact: true }).first().tap();
   const box = other.page.getByRole('textbox', { name: 'Paste a table set' });
   await box.fill('{"format": "johnny-reb-table-set", ');
@@ -196,8 +188,8 @@ test('a table set is copied as text on one phone and pasted on another; pasted n
 // and the set taken in by a second phone in one paste; a fire there then asks nothing.
 test('table_10 guided grid: progress, a refused cell, the set pasted on a second phone, a fire that asks nothing', async () => {
   const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
-  const { context, page, problems } = await phone(browser, clipboard);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser, clipboard);
+  await openApp(page, app.server.url);
   // The first start offers it among its ways in.
   await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: 'Enter your Tables Card (Table 10: 0 of at least 37 cells)' }).tap();
   await page.getByRole('heading', { level: 1, name: 'Enter your Tables Card' }).waitFor();
@@ -250,7 +242,7 @@ test('table_10 guided grid: progress, a refused cell, the set pasted on a second
 
   // Kept across a reload; the Tables screen offers the same entry with the whole card's progress.
   await settle(page);
-  await openApp(page, server.url, 'tables?card=10');
+  await openApp(page, app.server.url, 'tables?card=10');
   assert.equal(await r30(7).inputValue(), '5');
   await page.getByRole('status', { name: 'Progress on Table 10' }).getByText('11 of 37 cells').waitFor();
 
@@ -262,8 +254,8 @@ test('table_10 guided grid: progress, a refused cell, the set pasted on a second
   assert.ok(set.entries.some((e) => e.row === 'row 30' && e.column === 'roll 7' && e.value === '5'));
   assert.ok(set.entries.some((e) => e.row === 'row list' && e.column === 'row 3' && e.value === '30'));
 
-  const other = await phone(browser, clipboard);
-  await openApp(other.page, server.url, 'tables');
+  const other = await phone(app.browser, clipboard);
+  await openApp(other.page, app.server.url, 'tables');
   await other.page.getByRole('link', { name: /^Enter your Tables Card \(/ }).waitFor();
   await other.page.getByText('Paste a table set', { exact: true }).first().tap();
   await other.page.getByRole('textbox', { name: 'Paste a table set' }).fill(text);
@@ -271,7 +263,7 @@ test('table_10 guided grid: progress, a refused cell, the set pasted on a second
   await other.page.getByRole('status').filter({ hasText: 'from the pasted text.' }).waitFor();
 
   // A fire below strength 80 there: row 30 (4.2.2: the lower row), roll 7, no question asked.
-  await demo(other.page, server.url);
+  await demo(other.page, app.server.url);
   await resolver(other.page, 'Small arms fire');
   await other.page.getByLabel('Figures firing').fill('40');
   await other.page.getByText('= strength 40', { exact: false }).waitFor();
@@ -286,8 +278,8 @@ test('table_10 guided grid: progress, a refused cell, the set pasted on a second
 });
 
 test('table_12 guided grid: the saves the rules state shown, a missing save checked as typed (0 to 6) and counted', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'tables?card=12');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'tables?card=12');
   await page.getByRole('heading', { level: 2, name: 'Table 12: Saving Rolls' }).waitFor();
   const progress = page.getByRole('status', { name: 'Progress on Table 12' });
   const before = await progress.innerText();

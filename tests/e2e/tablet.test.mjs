@@ -1,24 +1,17 @@
 // On a 768x1024 tablet the width is used: a brigade's regiments stand in two columns on the
 // Roster, and a resolver's fields, toggles and dice two by two; on a 390x844 phone both keep
 // one column.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp } from './harness.mjs';
+import { phone, openApp } from './harness.mjs';
+import { appUnderTest } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const TABLET = { viewport: { width: 768, height: 1024 }, deviceScaleFactor: 2 };
 
 async function openDemo(page) {
-  await openApp(page, server.url, 'games');
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'Open the demo game' }).tap();
   await page.getByText('Open now').first().waitFor();
 }
@@ -40,7 +33,7 @@ async function sideBySide(locator) {
 
 for (const [device, options, columns] of [['tablet', TABLET, 2], ['phone', {}, 1]]) {
   test(`on a ${device} the roster and a resolver stand in ${columns} column(s)`, async () => {
-    const { context, page, problems } = await phone(browser, options);
+    const { context, page, problems } = await phone(app.browser, options);
     await openDemo(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roster', exact: true }).tap();
     await page.getByRole('article', { name: '2nd Wisconsin' }).waitFor();
@@ -48,7 +41,7 @@ for (const [device, options, columns] of [['tablet', TABLET, 2], ['phone', {}, 1
     assert.ok((await regiments.count()) >= 2);
     const rosterPairs = await sideBySide(regiments);
 
-    await openApp(page, server.url, 'resolve/fire?unit=r-2wi');
+    await openApp(page, app.server.url, 'resolve/fire?unit=r-2wi');
     await page.getByRole('heading', { level: 1, name: 'Small arms fire' }).waitFor();
     const parts = page.locator('.resolver-body > *');
     const resolverPairs = await sideBySide(parts);

@@ -1,42 +1,27 @@
 // The turn tracker on a phone: each phase's checklist for a prepared game, moving on with
 // items not done asks first, a whole turn into turn 2 with the end-of-turn line in the
 // history, undo back a phase, and the game settings (length, house rules) kept over a reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle } from './harness.mjs';
+import { appUnderTest, editedDemo, storedOrder } from './play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 
 /** Opens the demo game, then gives it this turn's orders, a routed regiment and a crew kill
  *  by editing the stored document (src/state/schema.rs) and reloading. */
 async function preparedDemo(page) {
-  await openApp(page, server.url, 'games');
-  await page.getByRole('button', { name: 'Open the demo game' }).tap();
-  await page.getByRole('link', { name: 'Back to the game' }).tap();
-  await page.getByRole('heading', { level: 1, name: 'Game' }).waitFor();
-  await settle(page);
-  await page.evaluate(() => {
-    const doc = JSON.parse(localStorage.getItem('johnny-reb'));
-    const game = doc.games.find((g) => g.id === doc.current);
-    const order = (unit, side, kind, extra = {}) => ({ unit, side, kind, morale_when_marked: 'Good', ...extra });
+  await editedDemo(page, app.server.url, (doc, game) => {
     game.orders = [
       {
         turn: 1,
         orders: [
-          order('r-7wi', 'Union', 'FirstFire'),
-          order('r-2wi', 'Union', 'Charge', { objective: 'r-1tn' }),
-          order('r-24mi', 'Union', 'Move', { direction: 'Forward' }),
-          order('r-6wi', 'Union', 'Disengage'),
-          order('r-1tn', 'Confederate', 'Hold'),
+          storedOrder('r-7wi', 'Union', 'FirstFire'),
+          storedOrder('r-2wi', 'Union', 'Charge', { objective: 'r-1tn' }),
+          storedOrder('r-24mi', 'Union', 'Move', { direction: 'Forward' }),
+          storedOrder('r-6wi', 'Union', 'Disengage'),
+          storedOrder('r-1tn', 'Confederate', 'Hold'),
         ],
         // The Confederate player has not finished marking, and nothing is revealed yet.
         marked: ['Union'],
@@ -47,9 +32,7 @@ async function preparedDemo(page) {
     regiments(game.roster.union).find((r) => r.id === 'r-19in').morale = 'Routed';
     const sections = game.roster.union.divisions.flatMap((d) => d.batteries.flatMap((b) => b.sections));
     sections.find((s) => s.id === 's-hall-1').crew_kills_this_turn = 1;
-    localStorage.setItem('johnny-reb', JSON.stringify(doc));
   });
-  await openApp(page, server.url);
 }
 
 const checklist = (page) => page.getByRole('list', { name: /To do in phase/ });
@@ -63,7 +46,7 @@ async function moveOnAnyway(page, question) {
 }
 
 test('a whole turn: each phase lists what the rules require, moving on asks first, undo goes back', async () => {
-  const { context, page, problems } = await phone(browser);
+  const { context, page, problems } = await phone(app.browser);
   await preparedDemo(page);
 
   // Phase 1 (1.1): mark orders, linked to the Orders screen.
@@ -183,8 +166,8 @@ test('a whole turn: each phase lists what the rules require, moving on asks firs
 });
 
 test('game settings: the number of turns and a house rule, kept over a reload and undoable', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url);
   const open = async () => {
     await page.getByText('Game settings and house rules').tap();
     await page.getByRole('heading', { name: 'House rules' }).waitFor();

@@ -12,7 +12,7 @@
 //!   file goes through, and names typed by players.
 //!
 //! Nothing here knows of Leptos, the browser or storage APIs: the app supplies the key-value
-//! store ([`persist::KeyValueStore`]). `scripts/check-purity` asks `cargo tree` to prove it.
+//! store ([`persist::KeyValueStore`]). The app's `tests/source_rules.rs` asks `cargo tree` to prove it.
 
 #![warn(missing_docs)]
 

@@ -9,5 +9,8 @@
 pub mod rules;
 pub mod state;
 
+#[cfg(any(test, feature = "test-fixtures"))]
+pub mod fixtures;
+
 pub use state::game::Game;
 pub use state::session::{JohnnyReb, Session};

@@ -4,11 +4,13 @@
 use std::path::Path;
 
 /// The chain, first to last.
-const CHAIN: [&str; 21] = [
+const CHAIN: [&str; 26] = [
     // Shared vocabulary: why a command is refused, the names players type.
     "error",
-    // The order of battle and its units.
+    // The order of battle: its units, its organisation, what it answers.
+    "troops",
     "roster",
+    "roster_query",
     // What each domain keeps in the game.
     "orders_state",
     "tracker_state",
@@ -19,7 +21,10 @@ const CHAIN: [&str; 21] = [
     "effect",
     // Each domain's commands.
     "checks",
+    "order_sheet",
+    "reveal",
     "orders",
+    "turn_end",
     "tracker",
     "charges",
     "listed",

@@ -6,6 +6,7 @@ use crate::state::checks::{ChecksCommand, Due};
 use crate::state::command::Command;
 use crate::state::game::Game;
 use crate::state::tracker::{TrackerCommand, open_items};
+use crate::state::tracker_state::ItemKey;
 
 /// What a resolver's result records, before it is applied.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -14,8 +15,8 @@ pub struct ResultRecord {
     pub commands: Vec<Command>,
     /// The morale checks it calls for besides those the commands report (4.4.2 order).
     pub queue: Vec<Due>,
-    /// The tracker items it settles, by key (`first-fire-ID`, `charge-ID`, `officer-ID`...).
-    pub settles: Vec<String>,
+    /// The tracker items it settles (a unit's First Fire, its charge, an officer's roll...).
+    pub settles: Vec<ItemKey>,
 }
 
 /// The commands that apply `record` to `game`, in order; empty when the result changes

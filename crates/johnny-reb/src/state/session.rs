@@ -311,7 +311,6 @@ mod tests {
         use crate::state::charges::{charged_unit, charging_unit};
         let o = crate::rules::Overrides::new();
         let setup = crate::rules::charge::ChargeSetup {
-            objective: crate::rules::charge::Objective::EnemyUnit,
             charger: charging_unit(g, "r-2wi", &o).unwrap().unwrap(),
             defender: charged_unit(
                 g,
@@ -323,9 +322,7 @@ mod tests {
             )
             .unwrap()
             .unwrap(),
-            distance: crate::rules::Ratio::whole(6),
-            halting_point: None,
-            waves: Default::default(),
+            ..crate::rules::charge::ChargeSetup::example(6, OrderKind::Hold)
         };
         crate::rules::charge::Charge::declare(setup).unwrap()
     }

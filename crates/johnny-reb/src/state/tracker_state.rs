@@ -139,6 +139,12 @@ pub enum ItemKey {
 }
 
 impl ItemKey {
+    /// The items a unit's fire settles: its First Fire (4.1), its fire on Hold (4.1, 6.1) and
+    /// its fire after moving (7); only the one open in the current phase is ticked.
+    pub fn fire_of(unit: &str) -> [ItemKey; 3] {
+        [ItemKey::FirstFire(unit.into()), ItemKey::Hold(unit.into()), ItemKey::MovingFire(unit.into())]
+    }
+
     /// The rules allow it and do not require it: a unit on Hold may fire or keep its fire
     /// (4.1, 6.1), a unit that moved may fire (7). Left undone, nothing is skipped; the
     /// "move on anyway?" question lists these after what the rules require.

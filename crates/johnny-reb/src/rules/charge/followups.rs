@@ -368,51 +368,11 @@ mod tests {
     use super::*;
     use crate::rules::charge::distance::BonusPath;
     use crate::rules::charge::sequence::{
-        Advance, ChargeSetup, FireEffect, Input, MoraleCheckInput, Need, Objective, OfficerRoll, Waves,
+        Advance, ChargeSetup, FireEffect, Input, MoraleCheckInput, Need, OfficerRoll, Waves,
     };
     use crate::rules::morale::{Aspect, Cover, MoraleSituation};
     use crate::rules::test_dice::{d, two};
     use crate::rules::unit::{Quality, Terrain};
-
-    fn charger() -> ChargingUnit {
-        ChargingUnit {
-            quality: Quality::Average,
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            morale: MoraleLevel::Good,
-            figures: 24,
-            stands: 4,
-            bmp: 3,
-            officer_benefit: 0,
-            empty_guns: false,
-            consecutive_turn: 1,
-            target_off_front: false,
-        }
-    }
-
-    fn defender() -> ChargedUnit {
-        ChargedUnit {
-            quality: Quality::Average,
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            morale: MoraleLevel::Good,
-            figures: 20,
-            order: Some(OrderKind::Hold),
-            table17_bmp: 3,
-            officer_benefit: 0,
-        }
-    }
-
-    fn setup(distance: u32) -> ChargeSetup {
-        ChargeSetup {
-            objective: Objective::EnemyUnit,
-            charger: charger(),
-            defender: defender(),
-            distance: Ratio::whole(distance),
-            halting_point: None,
-            waves: Waves::default(),
-        }
-    }
 
     fn go(c: &Charge, input: Input) -> Charge {
         match c.advance(input).unwrap() {
@@ -424,16 +384,7 @@ mod tests {
     fn closed(s: ChargeSetup, bonus: [u8; 3]) -> Charge {
         let c = Charge::declare(s).unwrap();
         let c = go(&c, Input::ChargedUnitStays);
-        let c = go(
-            &c,
-            Input::NormalMove {
-                inches: Ratio::whole(5),
-                greater_distance: false,
-                disorder_roll: None,
-                terrain: Terrain::Open,
-                woods: None,
-            },
-        );
+        let c = go(&c, Input::open_move(5));
         let dice: Vec<Die> = bonus.iter().map(|f| d(*f)).collect();
         let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice });
         go(&c, Input::Close)
@@ -450,7 +401,7 @@ mod tests {
     #[test]
     fn rule_5_5_1_units_within_3_inches_check_once_the_charger_is_a_threat() {
         // Regiment D's charge: A and C check as it passes within 3", B when it comes to 3".
-        let c = closed(setup(8), [3, 3, 3]);
+        let c = closed(ChargeSetup::example(8, OrderKind::Hold), [3, 3, 3]);
         assert!(c.bystanders_check().is_none(), "at the halt, before the first defensive fire");
         let after_fire = go(&c, no_fire());
         assert_eq!(after_fire.bystanders_check().map(|h| h.rule), Some("5.5.1".to_string()));
@@ -464,7 +415,7 @@ mod tests {
     fn rule_5_5_2_a_bystander_checks_against_the_chargers_formation() {
         // 5.5.2's third example for a unit the charge passes: BMP 3, fence -1, skirmish +6,
         // attacker in disorder -3: MMP 5.
-        let mut s = setup(8);
+        let mut s = ChargeSetup::example(8, OrderKind::Hold);
         s.charger.target_off_front = true; // in disorder from the start (5.1.2)
         let c = go(&closed(s, [3, 3, 3]), no_fire());
         let unit = MoraleUnit::regiment(Arm::Infantry, Quality::Average);
@@ -494,7 +445,7 @@ mod tests {
     #[test]
     fn rule_5_8_2_an_officer_used_in_melee_rolls_after_the_kills_and_before_morale() {
         // Breakthrough into melee (as the 5.7.4 example).
-        let c = closed(setup(5), [2, 2, 2]);
+        let c = closed(ChargeSetup::example(5, OrderKind::Hold), [2, 2, 2]);
         let c = go(&c, no_fire());
         let c = go(&c, Input::FearOfCharge(check(3, 5, 5)));
         let c = go(&c, no_fire());
@@ -538,7 +489,7 @@ mod tests {
 
     #[test]
     fn rule_6_8_8_b_the_next_wave_passes_through_a_stopped_first_wave() {
-        let mut s = setup(8);
+        let mut s = ChargeSetup::example(8, OrderKind::Hold);
         s.waves = Waves { in_good_order: 1, in_disorder: 1 };
         let c = closed(s, [3, 3, 3]);
         let c = go(&c, no_fire());
@@ -548,40 +499,33 @@ mod tests {
         let stopped = go(&c, Input::DefensiveFire(FireEffect { kills: 2, checks: vec![check(6, 3, 3)] }));
         assert_eq!(stopped.outcome, Some(Outcome::ChargerStopped(Some(MoraleLevel::Shaken))));
         // A wave in order rolls for disorder as it passes (6.4.2): 3 is not higher than BMP 3.
-        assert!(stopped.next_wave(charger(), Ratio::whole(10), None).is_err());
-        let wave = stopped.next_wave(charger(), Ratio::whole(10), Some(d(3))).unwrap();
+        assert!(stopped.next_wave(ChargingUnit::example(), Ratio::whole(10), None).is_err());
+        let wave = stopped.next_wave(ChargingUnit::example(), Ratio::whole(10), Some(d(3))).unwrap();
         assert!(wave.disordered_from_start);
         assert_eq!(wave.stage, Stage::NormalMove);
         assert_eq!(wave.setup.waves, Waves { in_good_order: 0, in_disorder: 1 });
         // The wave in disorder behind passes with no roll; the first in order with a 4 is in order.
-        let disordered = ChargingUnit { formation: Formation::Disorder, ..charger() };
-        assert!(!stopped.next_wave(charger(), Ratio::whole(10), Some(d(4))).unwrap().disordered_from_start);
+        let disordered = ChargingUnit { formation: Formation::Disorder, ..ChargingUnit::example() };
+        assert!(
+            !stopped.next_wave(ChargingUnit::example(), Ratio::whole(10), Some(d(4))).unwrap().disordered_from_start
+        );
         assert!(stopped.next_wave(disordered, Ratio::whole(10), None).unwrap().disordered_from_start);
         // Only one fear-of-charge check for the defender: the next wave goes from its first
         // defensive fire straight to the second.
-        let w = go(
-            &wave,
-            Input::NormalMove {
-                inches: Ratio::whole(5),
-                greater_distance: false,
-                disorder_roll: None,
-                terrain: Terrain::Open,
-                woods: None,
-            },
-        );
+        let w = go(&wave, Input::open_move(5));
         let w = go(&w, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(3), d(3), d(3)] });
         let w = go(&w, Input::Close);
         let w = go(&w, no_fire());
         assert_eq!(w.stage, Stage::DefensiveFireTwo);
         assert!(w.log.iter().any(|h| h.rule == "6.8.8.b"));
         // A first wave that is not stopped lets no wave through.
-        assert!(c.next_wave(charger(), Ratio::whole(10), Some(d(5))).is_err());
+        assert!(c.next_wave(ChargingUnit::example(), Ratio::whole(10), Some(d(5))).is_err());
     }
 
     #[test]
     fn rule_5_7_2_the_18th_alabama_rolls_three_times() {
         // Three Union regiments charge the 18th Alabama (the lone defender).
-        let c = closed(setup(5), [2, 2, 2]);
+        let c = closed(ChargeSetup::example(5, OrderKind::Hold), [2, 2, 2]);
         let c = go(&c, no_fire());
         let c = go(&c, Input::FearOfCharge(check(3, 5, 5)));
         let c = go(&c, no_fire());
@@ -594,7 +538,7 @@ mod tests {
         let c = go(&c, Input::Retire(two(2, 2)));
         assert_eq!(c.outcome, Some(Outcome::ChargerRepulsed));
         // Second roll against the 8th Illinois: it loses and falls back shaken...
-        let illinois = charger();
+        let illinois = ChargingUnit::example();
         let c = c.impact_again(NextContact::Charger(illinois)).unwrap();
         assert_eq!(c.stage, Stage::Impact);
         assert_eq!(c.charger_morale, MoraleLevel::Good);
@@ -616,11 +560,11 @@ mod tests {
     fn rule_5_7_2_the_17th_virginia_meets_the_next_unit_after_winning() {
         // The 17th Virginia charges into the 19th Indiana and a battery: it wins the first
         // impact and goes on against the next unit in contact.
-        let c = closed(setup(5), [1, 1, 1]);
+        let c = closed(ChargeSetup::example(5, OrderKind::Hold), [1, 1, 1]);
         let c = go(&c, no_fire());
         let c = go(&c, Input::FearOfCharge(check(3, 5, 5)));
         let c = go(&c, no_fire());
-        assert!(c.impact_again(NextContact::Defender(defender())).is_err());
+        assert!(c.impact_again(NextContact::Defender(ChargedUnit::example(OrderKind::Hold))).is_err());
         let c = c.unequal_impact(Side::Charger, 2).unwrap();
         let c = go(
             &c,
@@ -629,7 +573,7 @@ mod tests {
         let c = go(&c, Input::LossDie(d(2)));
         let c = go(&c, Input::RoutMove { terrain: Terrain::Open, dice: vec![d(6), d(6), d(6)] });
         assert_eq!(c.outcome, Some(Outcome::DefenderRouted));
-        let guns = ChargedUnit { arm: Arm::Artillery, figures: 4, ..defender() };
+        let guns = ChargedUnit { arm: Arm::Artillery, figures: 4, ..ChargedUnit::example(OrderKind::Hold) };
         let next = c.impact_again(NextContact::Defender(guns)).unwrap();
         assert_eq!((next.stage, next.defender_figures, next.charger_figures), (Stage::Impact, 4, 24));
         assert!(
@@ -643,30 +587,21 @@ mod tests {
         );
         // Both units in contact met: no third.
         let next = go(&next, Input::CrewFlees);
-        assert!(next.impact_again(NextContact::Defender(defender())).is_err());
+        assert!(next.impact_again(NextContact::Defender(ChargedUnit::example(OrderKind::Hold))).is_err());
     }
 
     #[test]
     fn rule_5_5_5_b_good_cavalry_passes_through_into_the_next_enemy() {
-        let cav = ChargingUnit { arm: Arm::Cavalry { mounted: true }, ..charger() };
-        let mut s = setup(8);
+        let cav = ChargingUnit { arm: Arm::Cavalry { mounted: true }, ..ChargingUnit::example() };
+        let mut s = ChargeSetup::example(8, OrderKind::Hold);
         s.charger = cav;
-        s.defender = ChargedUnit { arm: Arm::Cavalry { mounted: true }, ..defender() };
+        s.defender = ChargedUnit { arm: Arm::Cavalry { mounted: true }, ..ChargedUnit::example(OrderKind::Hold) };
         let c = Charge::declare(s).unwrap();
         let c =
             go(&c, Input::CavalrySighting { check: check(3, 2, 3), countercharge: false, must_turn_over_45: false });
         // Failed: shaken and in disorder, waiting for the blow.
         let c = go(&c, Input::ChargedUnitStays);
-        let c = go(
-            &c,
-            Input::NormalMove {
-                inches: Ratio::whole(12),
-                greater_distance: false,
-                disorder_roll: None,
-                terrain: Terrain::Open,
-                woods: None,
-            },
-        );
+        let c = go(&c, Input::open_move(12));
         let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: vec![d(4), d(4), d(4)] });
         let c = go(&c, Input::Close);
         let c = go(&c, no_fire());
@@ -679,7 +614,7 @@ mod tests {
         let c = go(&c, Input::CavalryStrike { kills: 1, checks: vec![check(3, 5, 5)], officer_roll: None });
         assert!(matches!(c.outcome, Some(Outcome::Cavalry { charger: CavalryAftermath::PassesThrough, .. })));
         // On into an infantry regiment within its total charge move: impact again, in disorder.
-        let next = c.impact_again(NextContact::Defender(defender())).unwrap();
+        let next = c.impact_again(NextContact::Defender(ChargedUnit::example(OrderKind::Hold))).unwrap();
         assert_eq!(next.stage, Stage::Impact);
         assert!(next.charger_disordered_at_contact());
         assert!(!next.cavalry_vs_cavalry);

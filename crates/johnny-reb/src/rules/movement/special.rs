@@ -32,6 +32,13 @@ pub struct Disengage {
     pub may_not_fire: bool,
 }
 
+impl Disengage {
+    /// The farthest it may go: the distance it must move and the whole bonus.
+    pub fn reach(&self) -> Ratio {
+        total_inches(self.must_move.value, self.bonus_up_to.value)
+    }
+}
+
 /// The disengage move of a regiment (6.5.8.a): the full disorder distance for its arm and the
 /// ground, plus up to the Table 4 bonus.
 ///

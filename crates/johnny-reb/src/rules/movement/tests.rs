@@ -1,8 +1,10 @@
 //! The movement tests: the whole file is `#[cfg(test)]`, declared so in `movement/mod.rs`.
 
 use super::*;
+use crate::rules::tables::t03_movement_rates::RateColumn;
 use crate::rules::tables::t04_movement_conditions::Path;
 use crate::rules::unit::{MoraleLevel, OrderKind};
+use crate::rules::{Chance, Die, Entered, Source};
 use proptest::prelude::*;
 
 fn o() -> Overrides {

@@ -5,6 +5,7 @@ use super::queue::{Due, NextStep};
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::result::ResultRecord;
+use johnny_reb::state::tracker_state::ItemKey;
 use leptos::prelude::*;
 
 /// A resolver's result.
@@ -24,7 +25,7 @@ pub struct Resolution {
     pub next: Option<(String, &'static str)>,
     /// The tracker items this result settles, by key (`first-fire-ID`, `charge-ID`,
     /// `officer-ID`...): those open in the current phase are ticked in the same step.
-    pub settles: Vec<String>,
+    pub settles: Vec<ItemKey>,
 }
 
 /// What was applied: the result as it was, to show it and to offer its undo.

@@ -238,12 +238,7 @@ fn grid_view(g: Grid, drafts: Drafts) -> AnyView {
         {cue}
         <div class="table-scroll" role="region" aria-label=region tabindex="0">
             <table class="card-table card-grid">
-                <thead>
-                    <tr>
-                        <th scope="col">{g.corner}</th>
-                        {g.columns.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
-                    </tr>
-                </thead>
+                {super::table_head(g.corner, g.columns)}
                 <tbody>
                     {g.rows.into_iter().map(|r| {
                         let head = match &r.label_provenance {

@@ -173,13 +173,7 @@ fn TableSet(#[prop(optional)] on_imported: Option<Callback<()>>) -> impl IntoVie
             max_bytes=entry::MAX_TABLE_SET_BYTES
             on_paste=Callback::new(paste)
         />
-        {move || status.get().map(|(error, text)| {
-            if error {
-                view! { <p class="banner error" role="alert">{text}</p> }.into_any()
-            } else {
-                view! { <p class="banner info" role="status">{text}</p> }.into_any()
-            }
-        })}
+        {move || status.get().map(outcome_banner)}
     }
     .into_any()
 }
@@ -252,15 +246,7 @@ fn OneTable(id: String) -> impl IntoView {
         focus_input();
     };
 
-    let message_view = move || {
-        message.get().map(|(error, text)| {
-            if error {
-                view! { <p class="banner error" role="alert">{text}</p> }.into_any()
-            } else {
-                view! { <p class="banner info" role="status">{text}</p> }.into_any()
-            }
-        })
-    };
+    let message_view = move || message.get().map(outcome_banner);
     let editor = move || {
         current().map(|shown| {
             let (cell, kind) = shown.entry.clone().unwrap_or((CellRef::new("", "", ""), model::EntryKind::Number { na: true }));
@@ -402,13 +388,7 @@ fn AddGun() -> impl IntoView {
             </label>
             <button class="button" type="submit">"Add the gun"</button>
         </form>
-        {move || message.get().map(|(error, text)| {
-            if error {
-                view! { <p class="banner error" role="alert">{text}</p> }.into_any()
-            } else {
-                view! { <p class="banner info" role="status">{text}</p> }.into_any()
-            }
-        })}
+        {move || message.get().map(outcome_banner)}
     }
     .into_any()
 }
@@ -510,12 +490,7 @@ fn section_view(
         <h2>{s.heading}</h2>
         <div class="table-scroll" role="region" aria-label=heading tabindex="0">
             <table class="card-table">
-                <thead>
-                    <tr>
-                        <th scope="col">{s.corner}</th>
-                        {s.columns.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
-                    </tr>
-                </thead>
+                {table_head(s.corner, s.columns)}
                 <tbody>
                     {s.rows.into_iter().map(|r| view! {
                         <tr>
@@ -528,4 +503,26 @@ fn section_view(
         </div>
     }
     .into_any()
+}
+
+/// What an entry, an import or an added gun did, `(error, words)`: an error is an alert,
+/// anything else a status.
+fn outcome_banner((error, text): (bool, String)) -> AnyView {
+    if error {
+        view! { <p class="banner error" role="alert">{text}</p> }.into_any()
+    } else {
+        view! { <p class="banner info" role="status">{text}</p> }.into_any()
+    }
+}
+
+/// A table's head row: the corner's words, then each column's.
+pub(super) fn table_head(corner: String, columns: Vec<String>) -> impl IntoView {
+    view! {
+        <thead>
+            <tr>
+                <th scope="col">{corner}</th>
+                {columns.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
+            </tr>
+        </thead>
+    }
 }

@@ -8,39 +8,32 @@
 //! game one kill, one crew kill, one round at a time, with the morale checks it calls for
 //! queued in the order of 4.4.2.
 
+pub mod form;
 pub mod model;
 
-use super::card::{Applied, Resolution, ResultCard};
-use super::distance::{DistanceField, measured};
-use super::fire::table10_roll;
-use super::fire::{
-    Cover, CoverChoice, SavesBy, TargetCover, TargetFacts, WorksCover, disengaging_or_routed, number_field,
-};
+use super::card::Applied;
+use super::distance::DistanceField;
+use super::fire::{Cover, CoverChoice, SavesBy, TargetCover, WorksCover, disengaging_or_routed, number_field};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
-use super::morale::{self as morale_view, CheckReason};
+use super::morale as morale_view;
 use super::picker::{Pick, UnitPicker};
-use super::queue::Due;
-use super::saves::SavingRolls;
-use crate::shell::router::use_query_map;
-use crate::systems::johnny_reb::store::use_store;
+use super::saves::FireEnd;
+use crate::systems::johnny_reb::store::{Store, use_store};
 use crate::widgets::dice::DiceEntry;
-use crate::widgets::dice::two_dice;
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
+use johnny_reb::Game;
 use johnny_reb::rules::dice::{DiceSource, RandomDice};
-use johnny_reb::rules::fire::{
-    Ammunition, ArtilleryAmmunition, ArtilleryFire, FireStrength, FireTarget, Flank, GunTable, GunType, Pivot,
-    SavePlan, Table10Roll, Visibility, combat_result, combat_result_odds, indirect_fire, modify_kills, save_number,
-};
-use johnny_reb::rules::morale::{AfterCheck, ArtillerySituation, MoraleResult, check, check_odds};
+use johnny_reb::rules::fire::{Ammunition, Flank, GunType, Pivot, combat_result_odds, save_number};
+use johnny_reb::rules::morale::{AfterCheck, ArtillerySituation, check_odds};
 use johnny_reb::rules::tables::t13_artillery::GunClass;
-use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
-use johnny_reb::rules::{Die, Ratio, RuleResult};
-use johnny_reb::state::command::Command;
-use johnny_reb::state::roster::{self};
+use johnny_reb::rules::unit::{Formation, MoraleLevel, OrderKind, Quality};
+use johnny_reb::rules::{Die, Overrides};
+use johnny_reb::state::roster;
 use leptos::prelude::*;
 
+pub use form::{ArtilleryForm, Sight, TargetMotion, TargetSection};
 pub use model::*;
 
 const FORMATIONS: [(Formation, &str); 6] = [
@@ -56,28 +49,15 @@ const FORMATIONS: [(Formation, &str); 6] = [
 const CREWS: [(MoraleLevel, &str); 3] =
     [(MoraleLevel::Good, "Good"), (MoraleLevel::Shaken, "Shaken: x1/2"), (MoraleLevel::Routed, "Routed: may not fire")];
 
-/// How the target is moving (4.3.3.a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TargetMotion {
-    Still,
-    Moving,
-    ChargingCavalry,
-}
-
-/// How the firer sees the target (4.2.3.c, 4.3.6.c).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Sight {
-    Seen,
-    Area,
-    Blind,
-    Indirect,
+/// `f` of the form, the game and the players' table entries (tracked).
+fn read_form<T>(said: Memo<ArtilleryForm>, store: Store, f: impl FnOnce(&ArtilleryForm, &Game, &Overrides) -> T) -> T {
+    said.with(|form| store.session.with(|s| store.table_entries.with(|o| f(form, s.game(), o))))
 }
 
 /// The artillery fire resolver at `/resolve/artillery` (`?unit=` a gun section or a battery).
 #[component]
 pub fn ArtilleryResolver() -> impl IntoView {
     let store = use_store();
-    let _query = use_query_map();
     let firer = from_address("unit");
     let target = RwSignal::new(None::<String>);
     // Quick look-up of the firer.
@@ -129,8 +109,6 @@ pub fn ArtilleryResolver() -> impl IntoView {
     let save_faces = RwSignal::new(Vec::<Die>::new());
     let applied = RwSignal::new(None::<Applied>);
 
-    let rulings = move || store.session.with(|s| s.game().setup.rules.fire.clone());
-    let morale_rulings = move || store.session.with(|s| s.game().setup.rules.morale.clone());
     let cover = move || Cover {
         ground: ground.get(),
         hasty: hasty.get(),
@@ -154,40 +132,51 @@ pub fn ArtilleryResolver() -> impl IntoView {
             order.set(o);
         }
     });
-    let guns = Memo::new(move |_| -> Vec<FiringGun> {
-        if let Some((_, g, _)) = roster_firer.get() {
-            return g;
-        }
-        let name = gun_name.get();
-        let printed = GunType::printed(&name);
-        let known = roster::GunType::known().into_iter().find(|g| g.name == name);
-        let gun = match (printed, known) {
-            (Some(p), _) => p,
-            (None, Some(k)) => engine_gun(&k),
-            (None, None) => GunType {
-                table: GunTable::Field,
-                name: name.clone(),
-                class: gun_class.get(),
-                parrott: name.contains("Parrott"),
-                siege: false,
-            },
-        };
-        (0..sections.get().clamp(1, MAX_SECTIONS))
-            .map(|i| FiringGun {
-                id: None,
-                name: format!("Section {}", i + 1),
-                fire: ArtilleryFire {
-                    gun: gun.clone(),
-                    crew_quality: crew.get(),
-                    ammunition_state: ArtilleryAmmunition { canister_used: 0, low_on_shot: low_on_shot.get() },
-                    ..ArtilleryFire::default()
-                },
-                // Typed in: the crew as the players give it (Table 14, a double canister's check).
-                morale: crews.get(i).map_or(MoraleLevel::Good, |c| c.get()),
-                officer_benefit: 0,
-            })
-            .collect()
+    // Everything the players said, as one plain form: what follows is read from it and the game.
+    let said = Memo::new(move |_| ArtilleryForm {
+        firer: firer.get(),
+        target: target.get(),
+        gun_name: gun_name.get(),
+        gun_class: gun_class.get(),
+        crew: crew.get(),
+        sections: sections.get(),
+        low_on_shot: low_on_shot.get(),
+        ammunition: ammunition.get(),
+        range: range.get(),
+        order: order.get(),
+        pivots: pivots.iter().map(|p| p.get()).collect(),
+        crews: crews.iter().map(|c| c.get()).collect(),
+        sight: sight.get(),
+        observer: observer.get(),
+        object_to_target: object_to_target.get(),
+        object_to_gun: object_to_gun.get(),
+        object_skirmishers: object_skirmishers.get(),
+        moving: moving.get(),
+        light_woods: light_woods.get(),
+        heavy_woods: heavy_woods.get(),
+        through_skirmishers: through_skirmishers.get(),
+        skirmishers: skirmishers.get(),
+        large_group: large_group.get(),
+        target_is_guns: target_is_guns.get(),
+        target_figures: t_figures.get(),
+        target_formation: t_formation.get(),
+        disengaging: disengaging.get(),
+        target_class: t_class.get(),
+        target_limbered: t_limbered.get(),
+        target_crew_kills: t_crew_kills.get(),
+        together: together.get(),
+        flank: flank.get(),
+        cover: cover(),
+        hits_before: hits_before.get(),
+        situation: situation.get(),
+        check_faces: check_faces.iter().map(|f| f.get()).collect(),
+        faces: faces.get(),
+        saves_by: saves_by.get(),
+        saved: saved.get(),
+        save_dice: save_faces.get(),
     });
+    let rulings = move || store.session.with(|s| s.game().setup.rules.fire.clone());
+    let guns = Memo::new(move |_| said.with(|f| store.session.with(|s| form::guns(f, s.game()))));
     // Each section's crew as the roster knows it (Table 14), again whenever another firer is
     // picked; typed in, the players say it.
     Effect::new(move |_| {
@@ -197,82 +186,16 @@ pub fn ArtilleryResolver() -> impl IntoView {
             }
         }
     });
-    let indirect = Memo::new(move |_| -> Option<RuleResult<Visibility>> {
-        if sight.get() != Sight::Indirect {
-            return None;
-        }
-        let class = guns.with(|g| g.first().map(|g| g.fire.gun.class)).unwrap_or(GunClass::Smoothbore);
-        let m = |what, text: RwSignal<String>| text.with(|t| measured(what, t));
-        let read = || -> RuleResult<Visibility> {
-            indirect_fire(
-                class,
-                m("Observer's distance", observer)?,
-                m("Range", range)?,
-                m("Object to the target", object_to_target)?,
-                m("Object to the gun", object_to_gun)?,
-                object_skirmishers.get(),
-                &rulings(),
-            )
-        };
-        Some(read())
-    });
-    // The distances every section's fire shares, as typed (4.3.1, 4.3.3.b).
-    let distances = Memo::new(move |_| -> RuleResult<(Ratio, Ratio, Ratio)> {
-        Ok((
-            range.with(|t| measured("Range", t))?,
-            light_woods.with(|t| measured("Light woods", t))?,
-            heavy_woods.with(|t| measured("Heavy woods", t))?,
-        ))
-    });
-    let conditions = move || Conditions {
-        ammunition: ammunition.get(),
-        range: distances.get().map_or(Ratio::ZERO, |d| d.0),
-        order: order.get(),
-        visibility: match sight.get() {
-            Sight::Seen => Visibility::Clear,
-            Sight::Area => Visibility::Area,
-            Sight::Blind => Visibility::Blind,
-            Sight::Indirect => indirect.get().and_then(Result::ok).unwrap_or(Visibility::Blind),
-        },
-        through_friendly_skirmishers: through_skirmishers.get(),
-        woods: distances.get().map_or((Ratio::ZERO, Ratio::ZERO), |d| (d.1, d.2)),
-        target_moving: moving.get() != TargetMotion::Still,
-        charging_cavalry: moving.get() == TargetMotion::ChargingCavalry,
-        large_group: large_group.get(),
-    };
 
     // The target from the roster.
     let target_regiment = Memo::new(move |_| {
         let id = target.get()?;
-        store.session.with(|s| {
-            let r = s.game().roster.regiment(&id)?;
-            Some((
-                r.name.clone(),
-                TargetFacts {
-                    arm: r.arm,
-                    formation: r.formation,
-                    figures: r.figures_left(),
-                    disengaging_or_routed: disengaging_or_routed(s.game(), &id),
-                    prone: r.prone,
-                    breechloaders: super::fire::target_breechloaders(r),
-                },
-            ))
-        })
+        store.session.with(|s| form::target_regiment(s.game(), &id))
     });
     let target_section = Memo::new(move |_| {
         let id = target.get()?;
-        store.session.with(|s| {
-            let roster = &s.game().roster;
-            let sec = roster.section(&id)?;
-            let g = GunTarget {
-                class: engine_gun(&sec.gun).class,
-                limbered: sec.limbered,
-                crew_kills_this_turn: sec.crew_kills_this_turn,
-            };
-            Some((sec.name.clone(), g, adjacent_section(roster, &id), sec.state))
-        })
+        store.session.with(|s| form::target_section(s.game(), &id))
     });
-    // A target of the game routed or marked Disengage fills the choice (Table 11).
     Effect::new(move |_| {
         let known =
             target.get().is_some_and(|id| store.session.with_untracked(|s| disengaging_or_routed(s.game(), &id)));
@@ -301,259 +224,24 @@ pub fn ArtilleryResolver() -> impl IntoView {
         }
         now
     });
-    let target_kind = Memo::new(move |_| -> Target {
-        if let Some((_, t)) = target_regiment.get() {
-            let disengaging_or_routed = t.disengaging_or_routed || disengaging.get();
-            return Target::Regiment(TargetFacts { disengaging_or_routed, ..t });
-        }
-        if let Some((_, g, _, _)) = target_section.get() {
-            return Target::Guns(g);
-        }
-        if target.get().is_none() && target_is_guns.get() {
-            return Target::Guns(GunTarget {
-                class: t_class.get(),
-                limbered: t_limbered.get(),
-                crew_kills_this_turn: u8::try_from(t_crew_kills.get()).unwrap_or(2),
-            });
-        }
-        Target::Regiment(TargetFacts {
-            arm: Arm::Infantry,
-            formation: t_formation.get(),
-            figures: t_figures.get(),
-            disengaging_or_routed: disengaging.get(),
-            prone: false,
-            breechloaders: false,
-        })
-    });
-    let target_name = move || {
-        target_regiment
-            .get()
-            .map(|(n, _)| n)
-            .or_else(|| target_section.get().map(|(n, ..)| n))
-            .unwrap_or_else(|| "the target".into())
-    };
-
-    // Double canister: each gun's check before firing (4.3.6.b).
-    let checks = Memo::new(move |_| -> Vec<(FiringGun, RuleResult<johnny_reb::rules::morale::Mmp>)> {
-        if ammunition.get() != Ammunition::DoubleCanister {
-            return Vec::new();
-        }
-        let sit = situation.get();
-        let rules = morale_rulings();
-        guns.get()
-            .into_iter()
-            .map(|g| {
-                let m = store.table_entries.with(|o| double_canister_check_mmp(&g, sit, o, &rules));
-                (g, m)
-            })
-            .collect()
-    });
-    let check_results = Memo::new(move |_| -> Option<Vec<(MoraleResult, u8)>> {
-        checks
-            .get()
-            .iter()
-            .enumerate()
-            .map(|(i, (g, m))| {
-                let m = m.as_ref().ok()?;
-                let roll = two_dice(&check_faces.get(i)?.get())?;
-                Some((check(m.value, roll, g.morale), roll.total()))
-            })
-            .collect()
-    });
-    // The guns that fire: all, or after double canister those whose crews did not rout.
-    let firing = Memo::new(move |_| -> Option<Vec<FiringGun>> {
-        if ammunition.get() != Ammunition::DoubleCanister {
-            return Some(guns.get());
-        }
-        let results = check_results.get()?;
-        Some(guns.get().iter().zip(results.iter()).filter_map(|(g, (r, _))| after_check(g, r)).collect())
-    });
-    let fires = Memo::new(move |_| -> Option<Vec<ArtilleryFire>> {
-        let c = conditions();
-        Some(
-            firing
-                .get()?
-                .iter()
-                .enumerate()
-                .map(|(i, g)| {
-                    let fire = prepared(g, &c, pivots.get(i).map_or(Pivot::None, |p| p.get()));
-                    with_crew(fire, crews.get(i).map_or(g.morale, |c| c.get()))
-                })
-                .collect(),
-        )
-    });
-    let strength = Memo::new(move |_| -> Option<RuleResult<Option<FireStrength>>> {
-        if let Err(e) = distances.get() {
-            return Some(Err(e));
-        }
-        if let Some(Err(e)) = indirect.get() {
-            return Some(Err(e));
-        }
-        let f = fires.get()?;
-        Some(store.table_entries.with(|o| fire_strength(&f, &rulings(), o)))
-    });
-    let one = move || fires.get().is_some_and(|f| one_die(&f));
+    let target_kind = Memo::new(move |_| said.with(|f| store.session.with(|s| form::target_kind(f, s.game()))));
+    let checks = Memo::new(move |_| read_form(said, store, form::checks));
+    let strength = Memo::new(move |_| read_form(said, store, form::strength));
+    let one = move || read_form(said, store, form::rolls_one_die);
     let dice_count = Signal::derive(move || if one() { 1 } else { 2 });
-    let roll = move || table10_roll(&faces.get(), one());
-    let situation_now = move || target_situation(&target_kind.get(), cover(), ammunition.get());
-    let outcome = Memo::new(move |_| -> Option<RuleResult<Option<Scored>>> {
-        let s = match strength.get()? {
-            Ok(Some(s)) => s,
-            _ => return None,
-        };
-        let roll = roll()?;
-        let dice = save_faces.get();
-        Some(store.table_entries.with(|o| {
-            score(
-                &s,
-                roll,
-                ammunition.get(),
-                &target_kind.get(),
-                flank.get(),
-                &situation_now(),
-                (saves_by.get(), saved.get(), &dice),
-                &rulings(),
-                o,
-            )
-        }))
-    });
+    let situation_now = move || said.with(|f| store.session.with(|s| form::situation(f, s.game())));
+    let outcome = Memo::new(move |_| read_form(said, store, form::outcome));
     let save_no =
         move || store.table_entries.with(|o| save_number(&situation_now(), &rulings(), o)).map(|n| n.save).unwrap_or(0);
     // The app's saving dice: one per kill with a save (4.2.6.a, 4.3.5).
     let roll_saves = move |_| {
-        let Some(Ok(Some(s))) = strength.get_untracked() else { return };
-        let Some(r) = roll() else { return };
-        let t = target_kind.get_untracked();
-        let needed = store.table_entries.with_untracked(|o| -> RuleResult<usize> {
-            let result = combat_result(s.strength, s.row_shifts, r, o)?;
-            let (ft, arc) = match &t {
-                Target::Regiment(t) => (
-                    FireTarget {
-                        arm: t.arm,
-                        formation: t.formation,
-                        disengaging_or_routed: t.disengaging_or_routed,
-                        flank: flank.get_untracked(),
-                    },
-                    t.figures,
-                ),
-                Target::Guns(g) => (
-                    FireTarget {
-                        arm: Arm::Artillery,
-                        formation: if g.limbered { Formation::Limbered } else { Formation::Unlimbered },
-                        disengaging_or_routed: false,
-                        flank: flank.get_untracked(),
-                    },
-                    u32::MAX,
-                ),
-            };
-            let kills = modify_kills(result.kills, &ft, o)?.kills;
-            let save = save_number(&situation_now(), &rulings(), o)?.save;
-            Ok(SavePlan { save, outside_cover: None, figures_in_arc: arc }.dice_needed(kills))
-        });
-        if let (Ok(n), Ok(mut d)) = (needed, RandomDice::from_os()) {
+        let needed = untrack(|| read_form(said, store, form::save_dice_needed));
+        if let (Some(Ok(n)), Ok(mut d)) = (needed, RandomDice::from_os()) {
             save_faces.set((0..n).filter_map(|_| d.die().ok()).collect());
         }
     };
 
-    let result = Signal::derive(move || -> Option<Resolution> {
-        let ammo = ammunition.get();
-        let mut commands: Vec<Command> = Vec::new();
-        let mut lines: Vec<String> = Vec::new();
-        let mut queue: Vec<Due> = Vec::new();
-        // Double canister: the checks' results first (4.3.6.b).
-        if ammo == Ammunition::DoubleCanister {
-            let results = check_results.get()?;
-            for ((g, _), (r, total)) in checks.get().iter().zip(results.iter()) {
-                let (headline, more) = morale_view::result_words(morale_view::Kind::Check, &g.name, *total, r);
-                lines.push(format!("Fear-of-charge check before double canister (4.3.6.b): {headline}"));
-                lines.extend(more);
-                if let Some(id) = &g.id {
-                    commands.extend(morale_view::commands(id, true, r));
-                }
-            }
-            if firing.get().is_some_and(|f| f.is_empty()) {
-                return Some(Resolution {
-                    headline: "The crew routs before firing: no double canister is fired (4.3.6.b).".into(),
-                    details: lines,
-                    recorded: !commands.is_empty(),
-                    commands,
-                    ..Default::default()
-                });
-            }
-        }
-        let r = outcome.get()?.ok()??;
-        let f = fires.get()?;
-        let firing_guns = firing.get()?;
-        let doubles = matches!(roll(), Some(Table10Roll::TwoDice(d)) if d.is_doubles());
-        let tname = target_name();
-        lines.extend(r.lines.iter().cloned());
-        let named: Vec<(Option<String>, String, ArtilleryFire)> =
-            firing_guns.iter().zip(f.iter()).map(|(g, fire)| (g.id.clone(), g.name.clone(), fire.clone())).collect();
-        let (firer_cmds, firer_lines) = firer_commands(&named, &r.result, doubles, &rulings());
-        lines.extend(firer_lines);
-        let headline = match (&target_kind.get(), ammo) {
-            (Target::Regiment(_), _) => format!("{} casualties on {tname} (4.3.4, Table 15).", r.casualties),
-            (Target::Guns(_), Ammunition::Shot) if r.guns_destroyed > 0 => {
-                format!("{tname}: the gun is destroyed by counterbattery fire (4.3.5.a).")
-            }
-            (Target::Guns(_), Ammunition::Shot) if r.kills > 0 => {
-                format!("{tname}: every shot kill saved, the gun survives (4.3.5.a).")
-            }
-            (Target::Guns(_), _) => match r.crew {
-                Some(c) if c.crew_eliminated => format!(
-                    "{tname}: {} crew kill(s), the crew is eliminated and the gun abandoned (4.3.5.b).",
-                    r.casualties
-                ),
-                Some(c) if c.crew_kill_check => {
-                    format!("{tname}: a crew kill, cancelled at the end of the turn unless another follows (4.3.5.b).")
-                }
-                _ => format!("No kills on {tname} (4.3.4)."),
-            },
-        };
-        // The target.
-        let t = TargetRecord {
-            id: target.get(),
-            name: tname.clone(),
-            adjacent: target_section.get().and_then(|(.., a, _)| a).filter(|_| together.get()),
-            artillery_hits_before: hits_before.get(),
-        };
-        let (target_cmds, target_lines, target_queue) = target_commands(&target_kind.get(), &t, ammo, &r);
-        commands.extend(target_cmds);
-        lines.extend(target_lines);
-        queue.extend(target_queue);
-        if r.result.unexpected_devastation
-            && let Some(id) = target.get()
-        {
-            queue.push(Due { unit: id, name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
-        }
-        // 4.3.6.d: doubles that score kills hit the friendly skirmishers too.
-        if f.iter().any(|fire| fire.outcome(&r.result, doubles, &rulings()).friendly_skirmishers_hit) {
-            lines.push(format!(
-                "Doubles with kills: your skirmishers are hit by the same {} kills (4.3.6.d). Prone, they save them all; standing, they roll their saves. Either way they check morale as hit by artillery (4.4.1.c).",
-                r.result.kills
-            ));
-            if let Some(sid) = skirmishers.get() {
-                let name =
-                    store.session.with(|s| s.game().roster.regiment(&sid).map(|r| r.name.clone())).unwrap_or_default();
-                queue.push(Due { unit: sid, name, reason: CheckReason::ArtilleryHit { canister: false } });
-            }
-        }
-        commands.extend(firer_cmds);
-        Some(Resolution {
-            headline,
-            details: lines,
-            recorded: !commands.is_empty() || !queue.is_empty() || firer.get().is_some() || target.get().is_some(),
-            commands,
-            queue,
-            // Each section's fire settles its item of phase 4 or 7 (4.1, 7).
-            settles: firing_guns
-                .iter()
-                .filter_map(|g| g.id.as_ref())
-                .flat_map(|id| ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-{id}")))
-                .collect(),
-            ..Default::default()
-        })
-    });
+    let result = Signal::derive(move || read_form(said, store, form::resolve));
 
     let shot = move || ammunition.get() == Ammunition::Shot;
     view! {
@@ -640,7 +328,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
             <UnitPicker pick=Pick::Units chosen=target label="Target unit"/>
             {move || match (target_regiment.get(), target_section.get()) {
                 (Some((_, t)), _) => view! { <p class="facts">{format!("{} figures · {}", t.figures, t.formation.label())}</p> }.into_any(),
-                (None, Some((_, g, adjacent, state))) => view! {
+                (None, Some(TargetSection { gun: g, adjacent, state, .. })) => view! {
                     <p class="facts">{format!(
                         "{} · {} · {} crew kill(s) this turn · gun {}",
                         class_words(g.class),
@@ -739,17 +427,15 @@ pub fn ArtilleryResolver() -> impl IntoView {
             <Show when=move || matches!(strength.get(), Some(Ok(Some(_))))>
                 <DiceEntry name="Die" count=dice_count faces=faces/>
             </Show>
-            {move || match outcome.get() {
-                Some(Err(e)) => Some(view! { <Problem error=e/> }.into_any()),
-                _ => None,
-            }}
-            <SavingRolls
-                shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
+            <FireEnd
+                problem=Signal::derive(move || outcome.get().and_then(Result::err))
+                saves_shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
                 saves_by=saves_by
                 saved=saved
                 on_roll=Callback::new(roll_saves)
+                result=result
+                applied=applied
             />
-            <ResultCard result=result applied=applied/>
         </ResolverFrame>
     }
     .into_any()

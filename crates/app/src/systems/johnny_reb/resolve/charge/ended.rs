@@ -22,6 +22,7 @@ use johnny_reb::rules::unit::MoraleLevel;
 use johnny_reb::rules::{RuleError, RuleResult};
 use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit};
 use johnny_reb::state::command::{Command, charge_result};
+use johnny_reb::state::tracker_state::ItemKey;
 use leptos::prelude::*;
 
 /// The end of the charge on screen.
@@ -85,7 +86,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
             _ => None,
         };
         // The tracker's phase 5 item for this charge (state::tracker: `charge-ID`).
-        let settles = s.sides.charger_id.iter().map(|id| format!("charge-{id}")).collect();
+        let settles = s.sides.charger_id.iter().map(|id| ItemKey::Charge(id.clone())).collect();
         Some(Resolution {
             headline: words::outcome_headline(outcome, &s.sides),
             details,

@@ -169,41 +169,15 @@ pub fn step_heading(c: &Charge) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use johnny_reb::rules::Ratio;
-    use johnny_reb::rules::charge::sequence::{ChargeSetup, ChargedUnit, ChargingUnit, Objective, Waves};
-    use johnny_reb::rules::unit::{Arm, Formation, Quality};
+
+    use johnny_reb::rules::charge::sequence::{ChargeSetup, ChargedUnit, ChargingUnit};
+    use johnny_reb::rules::unit::Quality;
 
     fn charge() -> Charge {
-        Charge::declare(ChargeSetup {
-            objective: Objective::EnemyUnit,
-            charger: ChargingUnit {
-                quality: Quality::Elite,
-                arm: Arm::Infantry,
-                formation: Formation::Line,
-                morale: MoraleLevel::Good,
-                figures: 15,
-                stands: 5,
-                bmp: 2,
-                officer_benefit: 0,
-                empty_guns: false,
-                consecutive_turn: 1,
-                target_off_front: false,
-            },
-            defender: ChargedUnit {
-                quality: Quality::Average,
-                arm: Arm::Infantry,
-                formation: Formation::Line,
-                morale: MoraleLevel::Good,
-                figures: 14,
-                order: Some(OrderKind::Hold),
-                table17_bmp: 3,
-                officer_benefit: 0,
-            },
-            distance: Ratio::whole(6),
-            halting_point: None,
-            waves: Waves::default(),
-        })
-        .unwrap()
+        let charger =
+            ChargingUnit { quality: Quality::Elite, figures: 15, stands: 5, bmp: 2, ..ChargingUnit::example() };
+        let defender = ChargedUnit { figures: 14, ..ChargedUnit::example(OrderKind::Hold) };
+        Charge::declare(ChargeSetup { charger, defender, ..ChargeSetup::example(6, OrderKind::Hold) }).unwrap()
     }
 
     #[test]

@@ -7,12 +7,12 @@
 
 pub mod model;
 
-use super::card::{Applied, ResultCard};
+use super::card::Applied;
 use super::distance::DistanceField;
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
-use super::saves::SavingRolls;
+use super::saves::FireEnd;
 use crate::systems::johnny_reb::store::use_store;
 use crate::widgets::dice::DiceEntry;
 use crate::widgets::odds::OddsLine;
@@ -302,17 +302,15 @@ pub fn FireResolver() -> impl IntoView {
                 }
             }}
             <DiceEntry name="Die" count=dice_count faces=faces/>
-            {move || match outcome.get() {
-                Some(Err(e)) => Some(view! { <Problem error=e/> }.into_any()),
-                _ => None,
-            }}
-            <SavingRolls
-                shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
+            <FireEnd
+                problem=Signal::derive(move || outcome.get().and_then(Result::err))
+                saves_shown=Signal::derive(move || matches!(outcome.get(), Some(Ok(_))) && save_no() != 0)
                 saves_by=saves_by
                 saved=saved
                 on_roll=Callback::new(roll_saves)
+                result=result
+                applied=applied
             />
-            <ResultCard result=result applied=applied/>
         </ResolverFrame>
     }
     .into_any()

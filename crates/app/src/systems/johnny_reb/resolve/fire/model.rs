@@ -22,6 +22,7 @@ use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::roster::{Regiment, Weapon};
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 /// The Table 8 row of a roster weapon; pistols have none (4.2.3).
@@ -751,11 +752,7 @@ pub fn resolve(form: &FireForm, game: &Game, entries: &Overrides) -> Option<Reso
         recorded: target.is_some() || form.firer.is_some(),
         queue,
         // The firer's fire settles its item of phase 4 or 7 (4.1, 7).
-        settles: form
-            .firer
-            .as_deref()
-            .map(|f| ["first-fire", "hold", "moving-fire"].map(|k| format!("{k}-{f}")).to_vec())
-            .unwrap_or_default(),
+        settles: form.firer.as_deref().map(|f| ItemKey::fire_of(f).to_vec()).unwrap_or_default(),
         ..Resolution::default()
     })
 }

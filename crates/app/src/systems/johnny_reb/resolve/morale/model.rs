@@ -16,6 +16,7 @@ use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::GunState;
 use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::tracker::brigade_loss_modifier;
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 pub use johnny_reb::rules::morale::CheckReason;
@@ -322,7 +323,7 @@ pub fn resolve(form: &MoraleForm, game: &Game, entries: &Overrides) -> Option<Re
         next: (r.consequence == Consequence::ForcedRoutMove && !i.guns)
             .then(|| (format!("/resolve/rout?unit={}", id.unwrap_or_default()), "Roll the forced rout move")),
         settles: match (i.kind, id) {
-            (Kind::Rally, Some(id)) => vec![format!("rally-{id}")],
+            (Kind::Rally, Some(id)) => vec![ItemKey::Rally(id.to_string())],
             _ => Vec::new(),
         },
         ..Resolution::default()

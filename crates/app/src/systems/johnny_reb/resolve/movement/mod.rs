@@ -12,7 +12,6 @@ use super::distance::{DistanceField, measured, parse_inches};
 use super::frame::{ResolverFrame, from_address};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
-use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
 use crate::widgets::dice::DiceEntry;
 use crate::widgets::odds::OddsLine;
@@ -172,7 +171,6 @@ type ResetKey = (Option<String>, Intent, u8, bool, u8, u8, bool, bool);
 #[component]
 pub fn MoveResolver() -> impl IntoView {
     let store = use_store();
-    let _query = use_query_map();
     let chosen = from_address("unit");
     let known = RwSignal::new(None::<Facts>);
 

@@ -8,6 +8,7 @@ use johnny_reb::rules::officers::{casualty_effect, consequences, is_hit};
 use johnny_reb::rules::tables::t20_officer_casualty::{self as t20, CasualtyEffect, DistanceRow};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 /// What the players say: the officer (none: a quick look-up), the row of Table 20 (by its
@@ -78,7 +79,7 @@ pub fn officer_result(
         return Some(Resolution {
             headline: format!("{name} is not hit: rolled {total}, {} hits on {hits_on} (8, Table 20).", row.label),
             recorded: id.is_some(),
-            settles: id.map(|id| vec![format!("officer-{id}")]).unwrap_or_default(),
+            settles: id.map(|id| vec![ItemKey::Officer(id.to_string())]).unwrap_or_default(),
             ..Resolution::default()
         });
     }
@@ -102,7 +103,7 @@ pub fn officer_result(
             .map(|id| vec![Command::Unit(UnitCommand::OfficerHit { officer: id.to_string(), effect })])
             .unwrap_or_default(),
         recorded: id.is_some(),
-        settles: id.map(|id| vec![format!("officer-{id}")]).unwrap_or_default(),
+        settles: id.map(|id| vec![ItemKey::Officer(id.to_string())]).unwrap_or_default(),
         ..Resolution::default()
     })
 }
@@ -155,7 +156,7 @@ mod tests {
         let r = resolve(&form, &g).unwrap();
         let name = &g.roster.officer("o-archer").unwrap().name;
         assert!(r.headline.starts_with(&format!("{name} is hit: Stunned")), "{}", r.headline);
-        assert_eq!(r.settles, vec!["officer-o-archer".to_string()]);
+        assert_eq!(r.settles, vec![ItemKey::Officer("o-archer".into())]);
         assert_eq!(resolve(&OfficerForm { row: None, ..form }, &g), None, "no row, no roll");
     }
 

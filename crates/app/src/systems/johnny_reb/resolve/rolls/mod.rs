@@ -7,7 +7,7 @@
 pub mod model;
 
 use super::card::{Applied, ResultCard};
-use super::frame::{ResolverFrame, from_address};
+use super::frame::{ResolverFrame, from_address, odds_or_problem};
 use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
 use crate::shell::router::use_query_map;
@@ -16,12 +16,11 @@ use crate::widgets::dice::one_die;
 use crate::widgets::dice::{DiceEntry, thrown};
 use crate::widgets::odds::OddsLine;
 use crate::widgets::toggles::{Stepper, Toggles};
-use johnny_reb::rules::charge::distance::chance_to_halt;
 use johnny_reb::rules::fire::{Visibility, Woods, sighting_odds};
 use johnny_reb::rules::movement::{OfficerOnDieRoll, TerrainType, chance_to_beat};
 use johnny_reb::rules::surprise::{Alertness, tactical_surprise_odds};
 use johnny_reb::rules::unit::{Arm, Formation, Quality};
-use johnny_reb::rules::works::{hasty_works_allowed, hasty_works_target};
+use johnny_reb::rules::works::hasty_works_allowed;
 use johnny_reb::rules::{Chance, Distribution, RuleError, RuleResult};
 use leptos::prelude::*;
 
@@ -130,7 +129,6 @@ fn SightingRoller() -> impl IntoView {
 #[component]
 fn WorksRoller() -> impl IntoView {
     let store = use_store();
-    let _query = use_query_map();
     let chosen = from_address("unit");
     let quality = RwSignal::new(Quality::Average);
     let officer = RwSignal::new(false);
@@ -161,13 +159,9 @@ fn WorksRoller() -> impl IntoView {
     reset_on(move || (chosen.get(), quality.get(), officer.get(), benefit.get(), place.get()), faces, applied);
     let rulings = move || store.session.with(|s| s.game().setup.rules.movement.clone());
     let bmp = move || -> RuleResult<u8> {
-        match known.get() {
-            Some(f) => Ok(f.bmp),
-            None => {
-                let s = store.session.with(|s| s.game().setup.rules.clone());
-                store.table_entries.with(|o| super::movement::model::regiment_bmp(Arm::Infantry, quality.get(), o, &s))
-            }
-        }
+        known.with(|k| {
+            store.session.with(|s| store.table_entries.with(|o| bmp_of(k.as_ref(), quality.get(), s.game(), o)))
+        })
     };
     let help = move || officer.get().then(|| u8::try_from(benefit.get()).unwrap_or(1));
     let result = Signal::derive(move || {
@@ -194,13 +188,7 @@ fn WorksRoller() -> impl IntoView {
         </Show>
         {move || match (allowed(), bmp()) {
             (false, _) => view! { <p class="problem" role="alert">"Hasty works cannot be attempted in the open, only in broken or rough terrain or behind a fence or hedge (9.1.1)."</p> }.into_any(),
-            (true, Err(e)) => view! { <Problem error=e/> }.into_any(),
-            (true, Ok(b)) => {
-                let target = hasty_works_target(b, help(), &rulings());
-                let chance = chance_to_beat(target);
-                let why = if help().is_some() { format!("BMP {b}, helped by the officer") } else { format!("BMP {b}") };
-                view! { <OddsLine target=format!("Roll higher than {target} on one die ({why}; 9.1.1)") chances=vec![("Works finished", chance), ("Not finished", chance.complement())]/> }.into_any()
-            }
+            (true, b) => odds_or_problem(b.map(|b| hasty_works_odds(b, help(), &rulings()))),
         }}
         <Show when=move || allowed()>
             <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
@@ -229,13 +217,9 @@ fn HaltRoller() -> impl IntoView {
     });
     reset_on(move || (chosen.get(), quality.get(), benefit.get()), faces, applied);
     let bmp = move || -> RuleResult<u8> {
-        match known.get() {
-            Some(f) => Ok(f.bmp),
-            None => {
-                let s = store.session.with(|s| s.game().setup.rules.clone());
-                store.table_entries.with(|o| super::movement::model::regiment_bmp(Arm::Infantry, quality.get(), o, &s))
-            }
-        }
+        known.with(|k| {
+            store.session.with(|s| store.table_entries.with(|o| bmp_of(k.as_ref(), quality.get(), s.game(), o)))
+        })
     };
     let help = move || u8::try_from(benefit.get()).unwrap_or(0);
     let result = Signal::derive(move || {
@@ -251,14 +235,7 @@ fn HaltRoller() -> impl IntoView {
             None => view! { <Toggles legend="Quality (Table 5)" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/> }.into_any(),
         }}
         <Stepper label="Officer's benefit (5.3.3)" value=benefit max=3/>
-        {move || match bmp() {
-            Err(e) => view! { <Problem error=e/> }.into_any(),
-            Ok(b) => {
-                let target = i32::from(b) - i32::from(help());
-                let chance = chance_to_halt(i32::from(b), help());
-                view! { <OddsLine target=format!("Roll higher than {target} on one die (BMP {b} less the officer's benefit; 5.3.3)") chances=vec![("Halts", chance), ("Charges on", chance.complement())]/> }.into_any()
-            }
-        }}
+        {move || odds_or_problem(bmp().map(|b| halt_odds(b, help())))}
         <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
         <ResultCard result=result applied=applied/>
     }
@@ -359,7 +336,6 @@ fn SurpriseRoller() -> impl IntoView {
 #[component]
 fn ResupplyRoller() -> impl IntoView {
     let store = use_store();
-    let _query = use_query_map();
     let chosen = from_address("unit");
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);

@@ -2,17 +2,20 @@
 //! record it (4.2.3.c, 9.1.1, 5.3.3, 6.7.2, 10.2, 4.2.4.b). No Leptos here: tested natively.
 
 use super::super::card::Resolution;
-use johnny_reb::rules::charge::distance::attempt_to_halt;
+use super::super::frame::Odds;
+use super::super::movement::model::regiment_bmp;
+use johnny_reb::rules::charge::distance::{attempt_to_halt, chance_to_halt};
 use johnny_reb::rules::fire::{FireRulings, SightingRoll, Visibility, Woods, sighting_roll};
-use johnny_reb::rules::movement::{MovementRulings, mounting_cost};
+use johnny_reb::rules::movement::{MovementRulings, chance_to_beat, mounting_cost};
 use johnny_reb::rules::settings::RulesSettings;
 use johnny_reb::rules::surprise::{strategic_release, tactical_surprise};
-use johnny_reb::rules::unit::{Arm, Formation};
+use johnny_reb::rules::unit::{Arm, Formation, Quality};
 use johnny_reb::rules::works::{hasty_works_roll, hasty_works_target};
-use johnny_reb::rules::{Cell, Die, Ratio, RuleError, RuleResult, TwoDice};
+use johnny_reb::rules::{Cell, Die, Overrides, Ratio, RuleError, RuleResult, TwoDice};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
 use johnny_reb::state::roster::RegimentFlag;
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 /// The other rolls.
@@ -157,7 +160,7 @@ pub fn hasty_works_resolution(
         _ => Vec::new(),
     };
     // The attempt is the regiment's Formation Change this turn: its phase-six item (9.1.1, 6.1).
-    let settles = id.map(|id| vec![format!("move-{id}")]).unwrap_or_default();
+    let settles = id.map(|id| vec![ItemKey::Move(id.to_string())]).unwrap_or_default();
     Ok(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 
@@ -296,11 +299,42 @@ pub fn regiment_facts(game: &Game, id: &str, overrides: &johnny_reb::rules::Over
     })
 }
 
+/// The BMP of the regiment of the game, or of an infantry regiment of `quality` typed in
+/// (Table 5).
+pub fn bmp_of(known: Option<&RegimentFacts>, quality: Quality, game: &Game, o: &Overrides) -> RuleResult<u8> {
+    match known {
+        Some(f) => Ok(f.bmp),
+        None => regiment_bmp(Arm::Infantry, quality, o, &game.setup.rules),
+    }
+}
+
+/// The odds of the hasty works roll: higher than the BMP, helped by an officer (9.1.1).
+pub fn hasty_works_odds(bmp: u8, officer_benefit: Option<u8>, rulings: &MovementRulings) -> Odds {
+    let target = hasty_works_target(bmp, officer_benefit, rulings);
+    let chance = chance_to_beat(target);
+    let why =
+        if officer_benefit.is_some() { format!("BMP {bmp}, helped by the officer") } else { format!("BMP {bmp}") };
+    Odds {
+        target: format!("Roll higher than {target} on one die ({why}; 9.1.1)"),
+        chances: vec![("Works finished", chance), ("Not finished", chance.complement())],
+    }
+}
+
+/// The odds of the attempt to halt: higher than the BMP less the officer's benefit (5.3.3).
+pub fn halt_odds(bmp: u8, officer_benefit: u8) -> Odds {
+    let target = i32::from(bmp) - i32::from(officer_benefit);
+    let chance = chance_to_halt(i32::from(bmp), officer_benefit);
+    Odds {
+        target: format!("Roll higher than {target} on one die (BMP {bmp} less the officer's benefit; 5.3.3)"),
+        chances: vec![("Halts", chance), ("Charges on", chance.complement())],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_dice::die;
-    use johnny_reb::rules::Overrides;
+    use johnny_reb::rules::Chance;
     use johnny_reb::state::demo::demo_game;
 
     #[test]
@@ -402,5 +436,36 @@ mod tests {
         let f = regiment_facts(&g, "r-19in", &Overrides::new()).unwrap();
         assert_eq!((f.bmp, f.benefit, f.formation), (2, 1, Formation::Line));
         assert!(regiment_facts(&g, "s-hall-1", &Overrides::new()).is_none());
+    }
+
+    #[test]
+    fn rule_9_1_1_and_5_3_3_the_bmp_of_a_regiment_of_the_game_or_typed_in() {
+        let g = demo_game("g");
+        let o = Overrides::new();
+        let f = regiment_facts(&g, "r-19in", &o).unwrap();
+        assert_eq!(bmp_of(Some(&f), Quality::Elite, &g, &o).unwrap(), 2, "the game's regiment, whatever is typed");
+        assert_eq!(
+            bmp_of(None, Quality::Average, &g, &o).unwrap(),
+            regiment_bmp(Arm::Infantry, Quality::Average, &o, &g.setup.rules).unwrap()
+        );
+    }
+
+    #[test]
+    fn rule_9_1_1_hasty_works_odds_higher_than_the_bmp() {
+        let r = MovementRulings::default();
+        let o = hasty_works_odds(3, None, &r);
+        assert_eq!(o.target, "Roll higher than 3 on one die (BMP 3; 9.1.1)");
+        assert_eq!(o.chances, vec![("Works finished", Chance::new(1, 2)), ("Not finished", Chance::new(1, 2))]);
+        let helped = hasty_works_odds(3, Some(1), &r);
+        assert!(helped.target.contains("helped by the officer"), "{}", helped.target);
+        assert_eq!(helped.chances[0].1, Chance::new(2, 3), "higher than 2");
+    }
+
+    #[test]
+    fn rule_5_3_3_halt_odds_higher_than_the_bmp_less_the_officer() {
+        let o = halt_odds(3, 1);
+        assert_eq!(o.target, "Roll higher than 2 on one die (BMP 3 less the officer's benefit; 5.3.3)");
+        assert_eq!(o.chances[0], ("Halts", chance_to_halt(3, 1)));
+        assert_eq!(o.chances[1].1, chance_to_halt(3, 1).complement());
     }
 }

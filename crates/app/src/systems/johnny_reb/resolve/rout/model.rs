@@ -8,6 +8,7 @@ use johnny_reb::rules::morale::{forced_rout_dice, forced_rout_distance_odds};
 use johnny_reb::rules::unit::{Formation, Terrain};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::tracker_state::ItemKey;
 use johnny_reb::state::units::UnitCommand;
 
 /// What the players say: the regiment (none: a quick look-up), the path of retreat, the dice.
@@ -73,7 +74,7 @@ pub fn rout_result(name: &str, id: Option<&str>, inches: u32, in_disorder: bool)
         ],
         commands,
         recorded: id.is_some(),
-        settles: id.map(|id| vec![format!("rout-{id}")]).unwrap_or_default(),
+        settles: id.map(|id| vec![ItemKey::Rout(id.to_string())]).unwrap_or_default(),
         ..Resolution::default()
     }
 }
@@ -109,7 +110,7 @@ mod tests {
         f.faces.push(6);
         let r = resolve(&f, &g).unwrap();
         assert!(r.headline.contains("18\""), "{}", r.headline);
-        assert_eq!(r.settles, vec![format!("rout-{}", id.unwrap())]);
+        assert_eq!(r.settles, vec![ItemKey::Rout(id.unwrap().to_string())]);
         assert!(odds(&f).unwrap().target.starts_with("Roll 4 dice: 4\" to 24\""));
     }
 

@@ -5,9 +5,9 @@ use super::*;
 
 #[test]
 fn rule_5_3_2_b_marks_through_the_machine() {
-    let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(10, OrderKind::Hold)).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 2, 3]) });
     let marks = c.marks.clone().unwrap();
     assert_eq!(marks.total, Ratio::whole(11));
@@ -18,9 +18,9 @@ fn rule_5_3_2_b_marks_through_the_machine() {
 
 #[test]
 fn rule_5_3_2_c_18th_indiana_through_the_machine() {
-    let c = Charge::declare(infantry_setup(12, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(12, OrderKind::Hold)).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let path = BonusPath {
         terrain: Terrain::Open,
         enters: Some(TerrainChange { after: Ratio::whole(5), terrain: Terrain::Broken }),
@@ -31,7 +31,7 @@ fn rule_5_3_2_c_18th_indiana_through_the_machine() {
 
 #[test]
 fn a_greater_distance_waits_for_the_disorder_roll() {
-    let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(10, OrderKind::Hold)).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
     let input = Input::NormalMove {
         inches: Ratio::whole(8),
@@ -56,21 +56,21 @@ fn a_greater_distance_waits_for_the_disorder_roll() {
 
 #[test]
 fn declaration_errors() {
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     s.charger.consecutive_turn = 3;
     assert!(Charge::declare(s).is_err());
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     s.charger.empty_guns = true;
     s.charger.formation = Formation::Skirmish;
     assert!(Charge::declare(s).is_err());
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     s.charger.morale = MoraleLevel::Shaken;
     assert!(Charge::declare(s).is_err());
 }
 
 #[test]
 fn rule_5_1_3_and_5_1_4_elan() {
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     assert_eq!(Charge::declare(s).unwrap().elan, -1);
     s.charger.empty_guns = true;
     assert_eq!(Charge::declare(s).unwrap().elan, -2);
@@ -81,18 +81,18 @@ fn rule_5_1_3_and_5_1_4_elan() {
     assert!(c.disordered_from_start);
     // no bonus on a second consecutive charge: straight from the normal move to step 4
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     assert_eq!(c.stage, Stage::Close);
 }
 
 #[test]
 fn rule_5_1_2_a_target_off_the_front_is_charged_in_disorder() {
-    let mut s = infantry_setup(8, OrderKind::Hold);
+    let mut s = ChargeSetup::example(8, OrderKind::Hold);
     s.charger.target_off_front = true;
     let c = Charge::declare(s).unwrap();
     assert!(c.disordered_from_start);
     let c = go(
-        &go(&go(&c, Input::ChargedUnitStays), normal(5)),
+        &go(&go(&c, Input::ChargedUnitStays), Input::open_move(5)),
         Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[3, 3, 3]) },
     );
     assert_eq!(c.marks.as_ref().unwrap().disorder_at, Some(Ratio::ZERO));
@@ -110,7 +110,7 @@ fn rule_5_1_5_nearest_charge_first() {
 fn rule_5_2_1_forming_within_three_inches() {
     // B is within 3": it cannot change formation. C beyond 3" can. Both are
     // charged-while-forming.
-    let b = Charge::declare(infantry_setup(2, OrderKind::FormationChange)).unwrap();
+    let b = Charge::declare(ChargeSetup::example(2, OrderKind::FormationChange)).unwrap();
     assert_eq!(
         b.waiting_for(),
         Need::ChargedUnitReaction { order: Some(OrderKind::FormationChange), may_change_formation: false }
@@ -121,20 +121,20 @@ fn rule_5_2_1_forming_within_three_inches() {
     );
     let b = go(&b, Input::ChargedUnitStays);
     assert!(b.defender_charged_while_forming);
-    let c = Charge::declare(infantry_setup(6, OrderKind::FormationChange)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(6, OrderKind::FormationChange)).unwrap();
     let c = go(&c, Input::ChargedUnitMoved { distance_now: Ratio::whole(6), new_formation: Some(Formation::Line) });
     assert!(c.defender_charged_while_forming);
 }
 
 #[test]
 fn rule_5_2_2_disengaging_unit_is_disordered_and_charged_on_rear() {
-    let c = Charge::declare(infantry_setup(6, OrderKind::Disengage)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(6, OrderKind::Disengage)).unwrap();
     assert!(c.advance(Input::ChargedUnitStays).is_err());
     let c = go(&c, Input::ChargedUnitMoved { distance_now: Ratio::whole(10), new_formation: None });
     assert!(c.defender_disordered && c.defender_charged_on_rear);
     assert_eq!(c.distance, Ratio::whole(10));
     // 5.1.1 (2): against a position the charge does not follow the unit
-    let mut s = infantry_setup(6, OrderKind::Disengage);
+    let mut s = ChargeSetup::example(6, OrderKind::Disengage);
     s.objective = Objective::Position;
     let c = go(
         &Charge::declare(s).unwrap(),
@@ -146,11 +146,11 @@ fn rule_5_2_2_disengaging_unit_is_disordered_and_charged_on_rear() {
 #[test]
 fn rule_5_2_1_forming_penalties_through_the_machine() {
     // B within 3" on its flank: +6 charged-on-flank and +3 charged-while-forming.
-    let b = go(&Charge::declare(infantry_setup(2, OrderKind::FormationChange)).unwrap(), Input::ChargedUnitStays);
+    let b = go(&Charge::declare(ChargeSetup::example(2, OrderKind::FormationChange)).unwrap(), Input::ChargedUnitStays);
     let flank = ChargeSituation { charged_on: Aspect::FullFlank, ..Default::default() };
     assert_eq!(fear_mmp(&b, flank), 3 + 6 + 3);
     // C beyond 3" forms, and still takes +3.
-    let c = Charge::declare(infantry_setup(6, OrderKind::FormationChange)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(6, OrderKind::FormationChange)).unwrap();
     let c = go(&c, Input::ChargedUnitMoved { distance_now: Ratio::whole(6), new_formation: Some(Formation::Line) });
     assert_eq!(fear_mmp(&c, ChargeSituation::default()), 3 + 3);
 }
@@ -159,7 +159,7 @@ fn rule_5_2_1_forming_penalties_through_the_machine() {
 fn rule_5_2_4_guns_on_hold_charged_on_flank() {
     // The guns suffer +6 charged-on-flank whether or not they pivot (distance X over 3").
     use crate::rules::morale::{ArtillerySituation, BmpTableKind, bmp};
-    let mut s = infantry_setup(6, OrderKind::Hold);
+    let mut s = ChargeSetup::example(6, OrderKind::Hold);
     s.defender.arm = Arm::Artillery;
     s.defender.formation = Formation::Unlimbered;
     s.defender.figures = 4;
@@ -179,17 +179,17 @@ fn rule_5_2_4_guns_on_hold_charged_on_flank() {
 
 #[test]
 fn rule_5_2_3_a_unit_marked_move_goes_to_conditional_hold() {
-    let c = go(&Charge::declare(infantry_setup(8, OrderKind::Move)).unwrap(), Input::ChargedUnitStays);
+    let c = go(&Charge::declare(ChargeSetup::example(8, OrderKind::Move)).unwrap(), Input::ChargedUnitStays);
     assert!(c.defender_on_conditional_hold);
     assert_eq!(fear_mmp(&c, ChargeSituation::default()), 3 + 1);
 }
 
 #[test]
 fn rule_5_3_3_attempt_to_halt_moves_the_red_marker() {
-    let mut s = infantry_setup(14, OrderKind::Hold);
+    let mut s = ChargeSetup::example(14, OrderKind::Hold);
     s.halting_point = Some(Ratio::whole(9));
     let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[4, 4, 4]) });
     assert_eq!(c.waiting_for(), Need::HaltRoll { must_beat: 3 });
     let held = go(&c, Input::HaltRoll(d(4)));
@@ -200,7 +200,7 @@ fn rule_5_3_3_attempt_to_halt_moves_the_red_marker() {
 
 #[test]
 fn mounted_cavalry_in_broken_ground_is_disordered_from_the_start() {
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     s.charger.arm = Arm::Cavalry { mounted: true };
     let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
     let c = go(
@@ -219,7 +219,7 @@ fn mounted_cavalry_in_broken_ground_is_disordered_from_the_start() {
 
 #[test]
 fn appendix_f_13_woods_losses_in_the_machine() {
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     s.charger.arm = Arm::Cavalry { mounted: true };
     s.charger.figures = 100;
     let c = go(&Charge::declare(s).unwrap(), Input::ChargedUnitStays);
@@ -240,7 +240,10 @@ fn appendix_f_13_woods_losses_in_the_machine() {
 
 #[test]
 fn appendix_f_15_night_charge_bonus() {
-    let c = go(&go(&Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap(), Input::ChargedUnitStays), normal(5));
+    let c = go(
+        &go(&Charge::declare(ChargeSetup::example(10, OrderKind::Hold)).unwrap(), Input::ChargedUnitStays),
+        Input::open_move(5),
+    );
     let night = ChargeRulings { night: true, ..ChargeRulings::default() };
     let open = Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[3, 3, 3]) };
     // at night the open counts as broken: two dice, not three
@@ -252,9 +255,9 @@ fn appendix_f_15_night_charge_bonus() {
 
 #[test]
 fn rule_5_3_5_countercharge() {
-    let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(8, OrderKind::Hold)).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 1, 1]) });
     assert_eq!(c.waiting_for(), Need::Close { may_countercharge: true });
     let cc = CounterchargeInput {
@@ -275,8 +278,8 @@ fn rule_5_3_5_countercharge() {
     let met = go(&met, no_fire());
     assert_eq!(met.stage, Stage::Impact);
     // only from Hold
-    let c = Charge::declare(infantry_setup(8, OrderKind::ConditionalHold)).unwrap();
-    let c = go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus);
+    let c = Charge::declare(ChargeSetup::example(8, OrderKind::ConditionalHold)).unwrap();
+    let c = go(&go(&go(&c, Input::ChargedUnitStays), Input::open_move(5)), Input::NoBonus);
     let cc = CounterchargeInput {
         charger_moved: Ratio::whole(4),
         normal_move: Ratio::whole(2),
@@ -289,8 +292,8 @@ fn rule_5_3_5_countercharge() {
 
 #[test]
 fn a_countercharge_that_does_not_meet() {
-    let c = Charge::declare(infantry_setup(12, OrderKind::Hold)).unwrap();
-    let c = go(&go(&go(&c, Input::ChargedUnitStays), normal(8)), Input::NoBonus);
+    let c = Charge::declare(ChargeSetup::example(12, OrderKind::Hold)).unwrap();
+    let c = go(&go(&go(&c, Input::ChargedUnitStays), Input::open_move(8)), Input::NoBonus);
     let cc = CounterchargeInput {
         charger_moved: Ratio::whole(8),
         normal_move: Ratio::ZERO,

@@ -16,7 +16,7 @@ fn rule_5_5_5_b_cavalry_against_cavalry() {
     );
     assert!(c.both_charging);
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(8));
+    let c = go(&c, Input::open_move(8));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[1, 1, 1]) });
     let cc = CounterchargeInput {
         charger_moved: Ratio::whole(6),
@@ -74,7 +74,7 @@ fn rule_5_5_5_b_loser_routed_by_the_first_strike_surrenders() {
     assert_eq!(c.defender_morale, MoraleLevel::Shaken);
     assert!(c.defender_disordered && !c.both_charging);
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(8));
+    let c = go(&c, Input::open_move(8));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
     let c = go(&c, Input::Close);
     let c = go(&c, no_fire());
@@ -110,7 +110,7 @@ fn rule_5_5_5_b_cavalry_routed_on_sighting_is_chased() {
     assert_eq!(c.stage, Stage::DefenderRoutMove);
     let c = go(&c, Input::RoutMove { terrain: Terrain::Open, dice: dice(&[1, 1, 2]) });
     assert_eq!(c.distance, Ratio::whole(14));
-    let c = go(&go(&c, Input::ChargedUnitStays), normal(8));
+    let c = go(&go(&c, Input::ChargedUnitStays), Input::open_move(8));
     let caught =
         go(&go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) }), Input::Close);
     assert_eq!(caught.outcome, Some(Outcome::DefenderSurrendered));

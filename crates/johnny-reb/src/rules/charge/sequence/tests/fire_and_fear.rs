@@ -46,8 +46,8 @@ fn charger_fire_checks_from_the_morale_engine() {
 #[test]
 fn a_charge_within_3_inches_but_short_of_contact_halts_after_the_checks() {
     // 8" away, 5" normal move, no bonus: it reaches the 3" point, not the defender.
-    let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
-    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+    let c = Charge::declare(ChargeSetup::example(8, OrderKind::Hold)).unwrap();
+    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), Input::open_move(5)), Input::NoBonus), Input::Close);
     let c = go(&c, no_fire());
     let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 3, roll: two(4, 4) }));
     let c = go(&c, no_fire());
@@ -79,17 +79,17 @@ fn rule_5_5_2_fear_of_charge_mmps_through_the_machine() {
     let passed = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 2, roll: two(1, 2) }));
     assert_eq!(passed.defender_morale, MoraleLevel::Good);
     // B in skirmish order: +6, MMP 8, a 9 or more passes.
-    let mut s = infantry_setup(8, OrderKind::Hold);
+    let mut s = ChargeSetup::example(8, OrderKind::Hold);
     s.defender.formation = Formation::Skirmish;
     let c = Charge::declare(s).unwrap();
-    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), Input::open_move(5)), Input::NoBonus), Input::Close);
     assert_eq!(fear_mmp(&c, ChargeSituation { general: behind_fence(), ..Default::default() }), 8);
     // ...and -3 for the attacker in disorder: MMP 5, a 6 or more passes.
-    let mut s = infantry_setup(8, OrderKind::Hold);
+    let mut s = ChargeSetup::example(8, OrderKind::Hold);
     s.defender.formation = Formation::Skirmish;
     s.charger.target_off_front = true;
     let c = Charge::declare(s).unwrap();
-    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), Input::open_move(5)), Input::NoBonus), Input::Close);
     assert_eq!(c.charger_for_fear_of_charge().formation, Formation::Disorder);
     assert_eq!(fear_mmp(&c, ChargeSituation { general: behind_fence(), ..Default::default() }), 5);
 }
@@ -98,12 +98,12 @@ fn rule_5_5_2_fear_of_charge_mmps_through_the_machine() {
 fn rule_5_5_3_a_charge_and_fire_aspects_never_together() {
     // Unit C: +4 full flank fire at the time of fire, +8 charged-on-rear at the fear of
     // charge check, but not both.
-    let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(8, OrderKind::Hold)).unwrap();
     let general = crate::rules::morale::MoraleSituation { fired_on: Aspect::FullFlank, ..Default::default() };
     assert_eq!(fear_mmp(&c, ChargeSituation { general, charged_on: Aspect::Rear, ..Default::default() }), 3 + 8);
     // a disengaging unit is always charged on the rear (5.2.2), and counts as disordered
     let d = go(
-        &Charge::declare(infantry_setup(6, OrderKind::Disengage)).unwrap(),
+        &Charge::declare(ChargeSetup::example(6, OrderKind::Disengage)).unwrap(),
         Input::ChargedUnitMoved { distance_now: Ratio::whole(9), new_formation: None },
     );
     assert_eq!(fear_mmp(&d, ChargeSituation::default()), 3 + 3 + 8);
@@ -124,12 +124,12 @@ fn rule_5_5_4_routed_defender_caught_surrenders_or_gets_away() {
 
 #[test]
 fn a_routed_defender_failing_fear_of_charge_is_removed() {
-    let mut s = infantry_setup(8, OrderKind::Hold);
+    let mut s = ChargeSetup::example(8, OrderKind::Hold);
     s.defender.morale = MoraleLevel::Routed;
     s.defender.order = None;
     let c = Charge::declare(s).unwrap();
     assert!(c.defender_charged_on_rear && c.defender_disordered);
-    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), normal(5)), Input::NoBonus), Input::Close);
+    let c = go(&go(&go(&go(&c, Input::ChargedUnitStays), Input::open_move(5)), Input::NoBonus), Input::Close);
     let c = go(&c, no_fire());
     let c = go(&c, Input::FearOfCharge(MoraleCheckInput { mmp: 9, roll: two(3, 3) }));
     assert_eq!(c.outcome, Some(Outcome::DefenderRemoved));

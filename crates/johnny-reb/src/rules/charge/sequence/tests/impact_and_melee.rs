@@ -5,14 +5,14 @@ use super::*;
 
 #[test]
 fn rule_5_7_1_b_artillery_impact_in_the_machine() {
-    let mut s = infantry_setup(5, OrderKind::Hold);
+    let mut s = ChargeSetup::example(5, OrderKind::Hold);
     s.charger.figures = 9;
     s.defender.arm = Arm::Artillery;
     s.defender.formation = Formation::Unlimbered;
     s.defender.figures = 4;
     let c = Charge::declare(s).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
     let c = go(&c, Input::Close);
     let c = go(&c, no_fire());
@@ -46,12 +46,12 @@ fn a_tied_impact_is_a_melee() {
 fn rule_6_8_2_e_brigade_column_impact() {
     // The column's impact MMP is -1: 2 BMP -1 charging +2 for 20 percent loss -4 for
     // brigade column. The machine adds the -1 elan to the rest (2 + 2 - 4 = 0).
-    let mut s = infantry_setup(5, OrderKind::Hold);
+    let mut s = ChargeSetup::example(5, OrderKind::Hold);
     s.charger.formation = Formation::BrigadeColumn;
     s.charger.bmp = 2;
     let c = Charge::declare(s).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
     let c = go(&c, Input::Close);
     let c = go(&c, no_fire());
@@ -108,11 +108,11 @@ fn rule_6_8_2_e_brigade_column_impact() {
 
 #[test]
 fn rule_6_8_8_b_waves_add_to_the_impact_roll() {
-    let mut s = infantry_setup(5, OrderKind::Hold);
+    let mut s = ChargeSetup::example(5, OrderKind::Hold);
     s.waves = Waves { in_good_order: 1, in_disorder: 1 };
     let c = Charge::declare(s).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::NoBonus);
     let c = go(&c, Input::Close);
     let c = go(&c, no_fire());
@@ -283,11 +283,11 @@ fn rule_5_7_1_a_cover_given_at_fear_of_charge_carried_to_impact() {
     // A militia regiment on Hold in line, charged by an average line from 8".
     let unit = MoraleUnit::regiment(Arm::Infantry, Quality::MilitiaOrPoor);
     let (o, mr) = (Overrides::new(), MoraleRulings::default());
-    let mut setup = infantry_setup(8, OrderKind::Hold);
+    let mut setup = ChargeSetup::example(8, OrderKind::Hold);
     setup.defender.quality = Quality::MilitiaOrPoor;
     let c = Charge::declare(setup).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&[2, 2, 2]) });
     let c = go(&go(&c, Input::Close), no_fire());
     assert_eq!(c.stage, Stage::FearOfCharge);

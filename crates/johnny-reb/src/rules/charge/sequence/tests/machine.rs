@@ -5,10 +5,10 @@ use super::*;
 
 #[test]
 fn the_wrong_input_is_an_error_and_the_end_waits_for_nothing() {
-    let c = Charge::declare(infantry_setup(10, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(10, OrderKind::Hold)).unwrap();
     assert!(c.advance(Input::NoBonus).is_err());
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(2));
+    let c = go(&c, Input::open_move(2));
     let c = go(&c, Input::NoBonus);
     let c = go(&c, Input::Close);
     assert_eq!(c.outcome, Some(Outcome::FellShort));
@@ -26,7 +26,7 @@ fn a_charge_in_progress_survives_saving_and_loading() {
 
 #[test]
 fn every_stage_names_its_table_16_step() {
-    let c = Charge::declare(infantry_setup(8, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(8, OrderKind::Hold)).unwrap();
     assert_eq!(c.table16_step().map(|s| s.number), Some(2));
     let c = at_three_inches(8, [3, 3, 3]);
     assert_eq!(c.table16_step().map(|s| s.number), Some(5));
@@ -109,7 +109,7 @@ proptest! {
         guns in any::<bool>(),
         inputs in proptest::collection::vec(arb_input(), 0..150),
     ) {
-        let mut s = if cavalry { cavalry_setup() } else { infantry_setup(distance, OrderKind::Hold) };
+        let mut s = if cavalry { cavalry_setup() } else { ChargeSetup::example(distance, OrderKind::Hold) };
         s.distance = Ratio::whole(distance);
         if guns {
             s.defender.arm = Arm::Artillery;

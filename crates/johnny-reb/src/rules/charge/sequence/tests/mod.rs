@@ -18,52 +18,10 @@ use crate::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality, Terrai
 use crate::rules::{Chance, Overrides, Ratio};
 use proptest::prelude::*;
 
-fn infantry_setup(distance: u32, order: OrderKind) -> ChargeSetup {
-    ChargeSetup {
-        objective: Objective::EnemyUnit,
-        charger: ChargingUnit {
-            quality: Quality::Average,
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            morale: MoraleLevel::Good,
-            figures: 24,
-            stands: 4,
-            bmp: 3,
-            officer_benefit: 0,
-            empty_guns: false,
-            consecutive_turn: 1,
-            target_off_front: false,
-        },
-        defender: ChargedUnit {
-            quality: Quality::Average,
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            morale: MoraleLevel::Good,
-            figures: 20,
-            order: Some(order),
-            table17_bmp: 3,
-            officer_benefit: 0,
-        },
-        distance: Ratio::whole(distance),
-        halting_point: None,
-        waves: Waves::default(),
-    }
-}
-
 fn go(c: &Charge, input: Input) -> Charge {
     match c.advance(input).unwrap() {
         Advance::Next { charge, .. } => *charge,
         Advance::Waiting(n) => panic!("waiting for {n:?}"),
-    }
-}
-
-fn normal(inches: u32) -> Input {
-    Input::NormalMove {
-        inches: Ratio::whole(inches),
-        greater_distance: false,
-        disorder_roll: None,
-        terrain: Terrain::Open,
-        woods: None,
     }
 }
 
@@ -73,9 +31,9 @@ fn no_fire() -> Input {
 
 /// Declared, reacted, moved 5" with a three-dice bonus, closed to 3".
 fn at_three_inches(distance: u32, bonus: [u8; 3]) -> Charge {
-    let c = Charge::declare(infantry_setup(distance, OrderKind::Hold)).unwrap();
+    let c = Charge::declare(ChargeSetup::example(distance, OrderKind::Hold)).unwrap();
     let c = go(&c, Input::ChargedUnitStays);
-    let c = go(&c, normal(5));
+    let c = go(&c, Input::open_move(5));
     let c = go(&c, Input::Bonus { path: BonusPath::all_in(Terrain::Open), dice: dice(&bonus) });
     go(&c, Input::Close)
 }
@@ -87,7 +45,7 @@ fn to_impact(distance: u32, bonus: [u8; 3]) -> Charge {
 }
 
 fn cavalry_setup() -> ChargeSetup {
-    let mut s = infantry_setup(10, OrderKind::Hold);
+    let mut s = ChargeSetup::example(10, OrderKind::Hold);
     s.charger.arm = Arm::Cavalry { mounted: true };
     s.defender.arm = Arm::Cavalry { mounted: true };
     s

@@ -255,10 +255,10 @@ pub(super) fn bonus(ctx: Ctx, c: &Charge) -> AnyView {
     view! {
         <Toggles legend="Bonus move (5.3.2)" options=vec![(true, "Declare the bonus"), (false, "No bonus")] value=take/>
         <Show when=move || take.get()>
-            {move || match reach() {
-                Ok(ch) => view! { <OddsLine target=format!("{} dice (Table 4); {}", count.get(), said.get_value()) chances=vec![("Reaches the target (impact)", ch)]/> }.into_any(),
-                Err(e) => view! { <Problem error=e/> }.into_any(),
-            }}
+            {move || odds_or_problem(reach().map(|ch| Odds {
+                target: format!("{} dice (Table 4); {}", count.get(), said.get_value()),
+                chances: vec![("Reaches the target (impact)", ch)],
+            }))}
             <DiceEntry name="Bonus die" count=count faces=faces/>
         </Show>
         {resolve_button("Mark the charge", ready, go)}

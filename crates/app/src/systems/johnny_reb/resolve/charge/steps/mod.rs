@@ -3,6 +3,7 @@
 //! and the button that resolves it. The morale checks a step calls for are worked out by the
 //! rules engine from what happened (4.4.1, 4.4.2); the players roll them.
 
+use super::super::frame::{Odds, odds_or_problem};
 use super::super::missing::Problem;
 use super::super::morale::mmp_words;
 use super::super::picker::{Pick, UnitPicker};

@@ -1,55 +1,15 @@
 use super::*;
-use johnny_reb::rules::charge::sequence::{ChargeSetup, ChargedUnit, ChargingUnit, Objective, Waves};
+use johnny_reb::rules::charge::sequence::ChargeSetup;
 use johnny_reb::rules::charge::{Advance, Stage};
-use johnny_reb::rules::unit::Quality;
 
 fn charge(order: OrderKind, distance: u32) -> Charge {
-    let setup = ChargeSetup {
-        objective: Objective::EnemyUnit,
-        charger: ChargingUnit {
-            quality: Quality::Average,
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            morale: MoraleLevel::Good,
-            figures: 24,
-            stands: 4,
-            bmp: 3,
-            officer_benefit: 0,
-            empty_guns: false,
-            consecutive_turn: 1,
-            target_off_front: false,
-        },
-        defender: ChargedUnit {
-            quality: Quality::Average,
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            morale: MoraleLevel::Good,
-            figures: 20,
-            order: Some(order),
-            table17_bmp: 3,
-            officer_benefit: 0,
-        },
-        distance: Ratio::whole(distance),
-        halting_point: None,
-        waves: Waves::default(),
-    };
-    Charge::declare(setup).unwrap()
+    Charge::declare(ChargeSetup::example(distance, order)).unwrap()
 }
 
 fn next(c: &Charge, input: Input) -> Charge {
     match c.advance(input).unwrap() {
         Advance::Next { charge, .. } => *charge,
         Advance::Waiting(n) => panic!("waiting for {n:?}"),
-    }
-}
-
-fn normal(inches: u32) -> Input {
-    Input::NormalMove {
-        inches: Ratio::whole(inches),
-        greater_distance: false,
-        disorder_roll: None,
-        terrain: Terrain::Open,
-        woods: None,
     }
 }
 
@@ -74,18 +34,18 @@ fn rule_5_2_4_a_unit_on_hold_is_not_asked_at_step_2() {
 fn rule_5_3_4_the_close_is_shown_with_the_defensive_fire() {
     let (r, o) = (ChargeRulings::default(), Overrides::new());
     let c = next(&charge(OrderKind::Move, 9), Input::ChargedUnitStays);
-    let c = next(&next(&c, normal(5)), Input::NoBonus);
+    let c = next(&next(&c, Input::open_move(5)), Input::NoBonus);
     // 9" away with 5" of normal move: it falls short of the 3" halt.
     let short = on_screen(&c, &r, &o);
     assert_eq!(short.charge.stage, Stage::Close);
     let c = next(&charge(OrderKind::Move, 6), Input::ChargedUnitStays);
-    let c = next(&next(&c, normal(5)), Input::NoBonus);
+    let c = next(&next(&c, Input::open_move(5)), Input::NoBonus);
     let on = on_screen(&c, &r, &o);
     assert_eq!(on.charge.stage, Stage::DefensiveFireOne);
     assert_eq!(on.before, vec![Input::Close]);
     // On Hold it may countercharge: asked.
     let c = next(&charge(OrderKind::Hold, 6), Input::ChargedUnitStays);
-    let c = next(&next(&c, normal(5)), Input::NoBonus);
+    let c = next(&next(&c, Input::open_move(5)), Input::NoBonus);
     assert_eq!(on_screen(&c, &r, &o).charge.stage, Stage::Close);
 }
 

@@ -282,20 +282,7 @@ fn rule_1_2_a_revealed_first_fire_order_fills_the_form() {
     use johnny_reb::state::orders::{TurnOrders, UnitOrder};
     use johnny_reb::state::roster::Side;
     let mut g = demo_game("g");
-    let order = |unit: &str, kind| UnitOrder {
-        unit: unit.into(),
-        side: Side::Union,
-        kind,
-        direction: None,
-        formation: None,
-        objective: None,
-        toward_enemy: false,
-        morale_when_marked: MoraleLevel::Good,
-        by_default: false,
-        conditional_hold: None,
-        group: None,
-        if_rallied: false,
-    };
+    let order = |unit: &str, kind| UnitOrder::example(unit, Side::Union, kind);
     g.orders.push(TurnOrders {
         turn: g.turn,
         orders: vec![order("r-6wi", OrderKind::FirstFire), order("r-2wi", OrderKind::Hold)],
