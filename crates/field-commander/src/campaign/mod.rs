@@ -8,6 +8,7 @@
 //! beside the map, or waiting to arrive. The cups (4.18, 4.19) are the pieces whose place is
 //! that cup: a force can never be in two places, and a cup never holds more than its pool.
 
+mod battle_link;
 mod battles;
 mod command;
 mod fog;
@@ -20,6 +21,7 @@ mod todo;
 mod union_resupply;
 mod victory;
 
+pub use battle_link::{AfterBattle, BattleLink, BattleSetup, SheetEnd, SheetOutcome, SheetResult};
 pub use battles::{BattleResult, Fate};
 pub use command::{CampaignCommand, CampaignError, CampaignSystem, apply};
 pub use fog::{FogChoices, fog_words, place_words};
