@@ -12,6 +12,7 @@ mod battle_link;
 mod battles;
 mod command;
 mod fog;
+mod ledger;
 mod moves;
 mod orders;
 mod quick_battle;
@@ -25,6 +26,7 @@ pub use battle_link::{AfterBattle, BattleLink, BattleSetup, SheetEnd, SheetOutco
 pub use battles::{BattleResult, Fate};
 pub use command::{CampaignCommand, CampaignError, CampaignSystem, apply};
 pub use fog::{FogChoices, fog_words, place_words};
+pub use ledger::{LedgerLine, UnionNext, UnionStep};
 pub use orders::{GroupKey, OrdersGroup};
 pub use quick_battle::{QuickBattle, QuickCommand, QuickStage};
 pub use todo::ToDo;

@@ -151,7 +151,7 @@ impl Campaign {
     }
 
     /// The chart a group in `area` reads (16.1.1, 16.1.2) at its Difficulty Level, and its name.
-    fn chart_for(&self, area: &str) -> RuleResult<(&OrdersChart, String)> {
+    pub(crate) fn chart_for(&self, area: &str) -> RuleResult<(&OrdersChart, String)> {
         let lvl = &self.settings.difficulty;
         let (charts, level, kind) = if self.in_battle_area(area)? {
             (&self.def.battle_area_orders, lvl.battle_area_orders, "Battle Area Orders (16.1.2)")
