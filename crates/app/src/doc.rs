@@ -119,6 +119,7 @@ impl SavedGame {
             SavedGame::Deferred(g) => match g.system {
                 SystemId::JohnnyReb => Err("a Johnny Reb game kept unread".into()),
                 SystemId::LineOfBattle => line_of_battle::file::check_game(&g.read()?),
+                SystemId::FieldCommander => field_commander::file::check_game(&g.read()?),
             },
         }
     }
@@ -146,6 +147,10 @@ impl SavedGame {
             let game = line_of_battle::file::read_game(raw)
                 .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
             Some(deferred(SystemId::LineOfBattle, game))
+        } else if format == field_commander::file::GAME_FORMAT {
+            let game = field_commander::file::read_game(raw)
+                .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
+            Some(deferred(SystemId::FieldCommander, game))
         } else {
             None
         }
@@ -157,6 +162,7 @@ fn game_file(system: SystemId) -> &'static companion_core::exchange::FileKind {
     match system {
         SystemId::JohnnyReb => &johnny_reb::state::exchange::GAME_FILE,
         SystemId::LineOfBattle => &line_of_battle::file::GAME_FILE,
+        SystemId::FieldCommander => &field_commander::file::GAME_FILE,
     }
 }
 
@@ -166,6 +172,7 @@ fn deferred_summary(g: &DeferredGame) -> Summary {
     let read = match g.system {
         SystemId::JohnnyReb => g.read::<johnny_reb::Game>().map(|g| g.summary()),
         SystemId::LineOfBattle => g.read::<line_of_battle::Game>().map(|g| g.summary()),
+        SystemId::FieldCommander => g.read::<field_commander::Game>().map(|g| g.summary()),
     };
     read.unwrap_or_else(|why| Summary {
         system: g.system.name(),

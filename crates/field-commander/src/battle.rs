@@ -136,10 +136,19 @@ impl Field {
         Ok(HitTaken { force: id, result })
     }
 
-    /// Moves a force one step; off the sheet removes it (11.3).
+    /// Moves a force one step; off the sheet removes it (11.3). A force that changes Region
+    /// loses Hard Cover (14.1.2), Entrench (10.2.12.3) and Cover (12.3.3).
     pub fn step(&mut self, id: u32, to: Step) -> RuleResult<()> {
         match to {
-            Step::Into(r) => self.get_mut(id)?.region = r,
+            Step::Into(r) => {
+                let f = self.get_mut(id)?;
+                if f.region != r {
+                    f.region = r;
+                    f.hard_cover = false;
+                    f.entrenched = false;
+                    f.cover = false;
+                }
+            }
             Step::OffTheSheet => {
                 self.get(id)?;
                 self.forces.retain(|f| f.id != id)

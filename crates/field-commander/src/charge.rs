@@ -3,13 +3,16 @@
 //! making a Shock attack on the next Confederate up the Skill Levels (11.4).
 
 use crate::battlefield::{Formation, Step};
-use crate::combat::{ShockOutcome, ShockRolls, shock_attack};
+use crate::combat::{ShockOutcome, shock_roll_words, shock_with_dice};
 use crate::confederate::union_charge_shock;
+use crate::dice::Dice;
 use crate::force::{ForceType, Loyalty};
-use crate::game::{Battle, Report, combat};
-use crate::outcome::{self, UnionHit};
-use crate::union::{DefaultPlan, SpecialPlan};
-use companion_core::d10::D10;
+use crate::game::{Battle, Report};
+use crate::hits::{self, Source};
+use crate::outcome;
+use crate::state::Stage;
+use crate::union::DefaultPlan;
+use crate::union_turn::{combat, finish_draw};
 use companion_core::error::{RuleError, RuleResult};
 use serde::{Deserialize, Serialize};
 
@@ -35,69 +38,93 @@ impl ChargeState {
     pub fn new(candidates: Vec<u32>) -> ChargeState {
         ChargeState { candidates, passed: vec![], failed: vec![], defended: vec![], done: vec![], rolled: false }
     }
+
+    /// The next force to act and how: a failed one's Combat first, then the charges in order.
+    pub fn next(&self, g: &Battle) -> Option<(u32, bool)> {
+        if !self.rolled {
+            return None;
+        }
+        let waiting = |id: &&u32| !self.done.contains(id) && g.field.get(**id).is_ok();
+        if let Some(f) = self.failed.iter().find(waiting) {
+            return Some((*f, false));
+        }
+        self.passed.iter().find(waiting).map(|p| (*p, true))
+    }
+}
+
+/// Whether Charge! is resolved: every force that could take part has acted.
+pub fn complete(g: &Battle, c: &ChargeState) -> bool {
+    c.rolled && c.next(g).is_none()
 }
 
 fn refuse(detail: &str) -> RuleError {
     RuleError::OutOfRange { what: "Charge!", detail: detail.into() }
 }
 
-/// Each candidate's Activation check (14.1.3): a failure changes to Line, a pass to Column.
-pub fn activations(g: &mut Battle, rolls: &[D10], r: &mut Report) -> RuleResult<()> {
-    let mut c = g.charge.clone().ok_or_else(|| refuse("no Charge! in play"))?;
-    if c.rolled || rolls.len() != c.candidates.len() {
-        return Err(refuse("one Activation roll for each charging force"));
+fn settle(g: &mut Battle) {
+    if g.stage == Stage::UnionDraw {
+        let quantity = g.quantities.map(|q| q.1).unwrap_or(0);
+        finish_draw(g, quantity);
     }
-    for (id, roll) in c.candidates.clone().into_iter().zip(rolls) {
+}
+
+/// Each candidate's Activation check (14.1.3): a failure changes to Line, a pass to Column.
+pub fn activations(g: &mut Battle, dice: &mut Dice, r: &mut Report) -> RuleResult<()> {
+    let mut c = g.charge.clone().ok_or_else(|| refuse("no Charge! in play"))?;
+    if c.rolled {
+        return Err(refuse("the Activation checks are rolled"));
+    }
+    for id in c.candidates.clone() {
         let number = g.field.activation(id)?.map(i32::from).unwrap_or(0);
         let name = g.field.get(id)?.counter.name.clone();
+        let roll = dice.check(format!("{name}'s Activation check for Charge! (14.1.3)"), number)?;
         if roll.check(number) {
             c.passed.push(id);
-            r.say(format!("{name} Activates for Charge! ({} against {number})", roll.value()));
+            r.say(format!("{name} rolls {} against {number}: Activates and will charge (14.1.3)", roll.value()));
         } else {
             g.field.set_formation(id, Formation::Line)?;
             c.failed.push(id);
-            r.say(format!("{name} fails to Activate: Line and Combat (14.1.3)"));
+            r.say(format!(
+                "{name} rolls {} against {number}: fails, changes to Line and uses Combat (14.1.3)",
+                roll.value()
+            ));
         }
         g.acted.push(id);
     }
     c.rolled = true;
     g.charge = Some(c);
+    settle(g);
     Ok(())
 }
 
 /// A force that failed its Activation attacks with Combat (14.1.3, 14.2.2).
-pub fn failed_attack(
-    g: &mut Battle,
-    id: u32,
-    activation: Option<D10>,
-    attack: Option<D10>,
-    tie: usize,
-    r: &mut Report,
-) -> RuleResult<()> {
+pub fn failed_attack(g: &mut Battle, id: u32, dice: &mut Dice, tie: usize, r: &mut Report) -> RuleResult<()> {
     let mut c = g.charge.clone().ok_or_else(|| refuse("no Charge! in play"))?;
-    if !c.failed.contains(&id) || c.done.contains(&id) {
-        return Err(refuse("only a force that failed to Activate for Charge! attacks with Combat"));
+    if c.next(g) != Some((id, false)) {
+        return Err(refuse("the forces that failed to Activate attack first, highest Skill Level first"));
     }
     c.done.push(id);
     g.charge = Some(c);
-    combat(g, id, DefaultPlan::Combat, activation, attack, tie, r)
+    let name = g.field.get(id)?.counter.name.clone();
+    r.say(format!("{name} failed to Activate for Charge!: it uses Combat (14.1.3)"));
+    combat(g, id, DefaultPlan::Combat, dice, tie, r)?;
+    settle(g);
+    Ok(())
 }
 
 /// The next Activated force advances and makes its Shock attack (14.1.3, 11.4).
-pub fn shock(g: &mut Battle, id: u32, rolls: &ShockRolls, tie: usize, r: &mut Report) -> RuleResult<()> {
+pub fn shock(g: &mut Battle, id: u32, dice: &mut Dice, tie: usize, r: &mut Report) -> RuleResult<()> {
     let mut c = g.charge.clone().ok_or_else(|| refuse("no Charge! in play"))?;
-    if c.failed.iter().any(|f| !c.done.contains(f) && g.field.get(*f).is_ok()) {
-        return Err(refuse("the forces that failed to Activate attack first"));
-    }
-    if c.passed.iter().find(|p| !c.done.contains(p)) != Some(&id) {
-        return Err(refuse("charging forces advance highest Skill Level first"));
+    if c.next(g) != Some((id, true)) {
+        return Err(refuse("charging forces advance highest Skill Level first, after the failed ones attack"));
     }
     c.done.push(id);
+    g.charge = Some(c.clone());
     let f = g.field.get(id)?;
     let name = f.counter.name.clone();
     let Step::Into(into) = f.region.advance(Loyalty::Union) else {
-        g.charge = Some(c);
         r.say(format!("{name} Holds"));
+        settle(g);
         return Ok(());
     };
     let mut waiting = Vec::new();
@@ -109,76 +136,85 @@ pub fn shock(g: &mut Battle, id: u32, rolls: &ShockRolls, tie: usize, r: &mut Re
     let low = pool.iter().map(|w| w.0).min();
     let tied: Vec<u32> = pool.iter().filter(|w| Some(w.0) == low).map(|w| w.2).collect();
     let Some(target) = crate::battle::tie_pick(&tied, tie) else {
-        g.charge = Some(c);
-        r.say(format!("{name} Holds: no Confederate Force at range 1 (14.1.3)"));
+        r.say(format!("{name} Holds: no Confederate Force at range 1 any more (14.1.3)"));
+        settle(g);
         return Ok(());
     };
     if !g.field.has_room(Loyalty::Union, into) {
-        g.charge = Some(c);
         r.say(format!("{name} Holds: the {} is full (10.2.14)", into.label()));
+        settle(g);
         return Ok(());
     }
     c.defended.push(target);
     g.charge = Some(c);
     g.field.set_formation(id, Formation::Column)?;
+    let target_name = g.field.get(target)?.counter.name.clone();
+    r.say(format!(
+        "{name} advances in Column into the {} and makes a Shock attack on {target_name}, the next Confederate up the Skill Levels (14.1.3, 11.4)",
+        into.label()
+    ));
     let sides = union_charge_shock(&g.field, id, target, &g.effects, g.insights)?;
-    let report = shock_attack(&sides, rolls)?;
+    for line in crate::combat::shock_preview_words(&sides, &name, &target_name) {
+        r.say(line);
+    }
+    let report = shock_with_dice(&sides, dice, &name, &target_name)?;
+    for line in shock_roll_words(&report, &name, &target_name) {
+        r.say(line);
+    }
     r.modifiers = report.defender_modifiers.clone();
     r.modifiers.extend(report.attacker_modifiers.clone());
-    let target_name = g.field.get(target)?.counter.name.clone();
-    let union_hit = |g: &mut Battle, r: &mut Report| -> RuleResult<()> {
-        match outcome::hit_union(&mut g.field, &mut g.effects, id)? {
-            UnionHit::Cancelled => {
-                if let Some(cup) = g.cup.as_mut() {
-                    cup.give_back(SpecialPlan::CloseRanks);
-                }
-                r.say("Close Ranks cancels the Hit (14.1.1)");
-            }
-            UnionHit::Taken(h) => r.hits.push(h),
-        }
-        Ok(())
-    };
-    let move_in = |g: &mut Battle| -> RuleResult<()> {
+    let move_in = |g: &mut Battle, r: &mut Report| -> RuleResult<()> {
         g.field.step(id, Step::Into(into))?;
-        g.union_cp += outcome::entry_points(Loyalty::Union, into, &mut g.reached);
+        let points = outcome::entry_points(Loyalty::Union, into, &mut g.reached);
+        g.union_cp += points;
+        if points > 0 {
+            r.say(format!("The Union first enters the {}: +{points} Command Point (18.4)", into.label()));
+        }
         Ok(())
     };
     match report.outcome {
         ShockOutcome::NotActivated => {}
         ShockOutcome::DefensiveFireHit => {
-            r.say(format!("{target_name}'s Defensive Fire hits {name}: the Shock attack fails (11.4.1)"));
-            union_hit(g, r)?;
+            r.say(format!(
+                "{target_name}'s Defensive Fire hits {name}: the Shock attack fails, {name} stays and Holds (11.4.1)"
+            ));
+            hits::on_union(g, id, false, r)?;
         }
         ShockOutcome::DefenderFailed => {
             if g.field.get(target)?.counter.kind == ForceType::Artillery {
-                g.field.forces.retain(|f| f.id != target);
-                r.say(format!("{target_name} is captured (11.4.4, 5.9.1)"));
+                r.say(format!("{target_name} is Artillery and fails its Shock check (11.4.4)"));
+                hits::capture(g, target, Loyalty::Union, r)?;
             } else {
-                let hit = g.field.hit(target)?;
-                r.hits.push(hit.clone());
+                r.say(format!("{target_name} fails its Shock check: a Hit and a Retreat (11.4.2)"));
+                hits::on_confederate(g, target, Source::Shock, false, dice, tie, r)?;
                 if g.field.get(target).is_ok() {
                     let went = outcome::retreat_from_shock(&mut g.field, target)?;
-                    r.say(format!("{target_name} fails its Shock check: Hit and Retreat, {went:?} (11.4.2)"));
+                    r.say(format!("{target_name}: {}", crate::ending::retreat_words(&went)));
                 }
             }
-            move_in(g)?;
+            move_in(g, r)?;
         }
         ShockOutcome::BothPassed => {
-            r.say(format!("{name} and {target_name} pass: Melee next turn (11.4.2)"));
-            move_in(g)?;
+            r.say(format!("{name} and {target_name} both pass: they share the {}, in Melee (11.4.2)", into.label()));
+            move_in(g, r)?;
         }
         ShockOutcome::AttackerFailed => {
-            r.say(format!("{target_name} holds; {name} fails its Shock check and takes a Hit (11.4.2)"));
-            union_hit(g, r)?;
+            r.say(format!("{target_name} holds; {name} fails its Shock check, takes a Hit and stays (11.4.2)"));
+            hits::on_union(g, id, false, r)?;
             if g.field.get(id).is_ok() {
-                move_in(g)?;
+                move_in(g, r)?;
             }
         }
     }
     // 12.3.3: Cover is removed after the Shock check, passed or not.
-    if let Some(f) = g.field.forces.iter_mut().find(|f| f.id == target) {
+    if let Some(f) = g.field.forces.iter_mut().find(|f| f.id == target)
+        && f.cover
+    {
         f.cover = false;
+        crate::lee::remove_plan(g, target);
+        r.say(format!("{target_name}'s Cover is removed after the Shock check (12.3.3)"));
     }
+    settle(g);
     Ok(())
 }
 

@@ -175,14 +175,64 @@ pub struct ShockReport {
     pub defender_modifiers: Vec<Modifier>,
     /// The attacker's Shock check modifiers, Formation included.
     pub attacker_modifiers: Vec<Modifier>,
+    /// Each roll made, with its target.
+    #[serde(skip)]
+    pub rolls: Vec<(ShockRoll, D10, i32)>,
 }
 
 fn need(roll: Option<D10>, what: &str) -> RuleResult<D10> {
     roll.ok_or_else(|| RuleError::OutOfRange { what: "dice", detail: format!("roll the d10 for {what}") })
 }
 
+/// The rolls of a Shock attack, in the order 11.4 calls for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShockRoll {
+    /// The attacker's Activation check (11.4).
+    AttackerActivation,
+    /// The defender's Activation check for Defensive Fire (11.4.1).
+    DefensiveActivation,
+    /// The Defensive Fire roll (11.4.1).
+    DefensiveFire,
+    /// The defender's Shock check (11.4.2).
+    DefenderCheck,
+    /// The attacker's Shock check (11.4.2).
+    AttackerCheck,
+}
+
 /// A Shock attack from the attacker's Activation check to both Shock checks (11.4-11.4.4).
 pub fn shock_attack(sides: &ShockSides, rolls: &ShockRolls) -> RuleResult<ShockReport> {
+    shock_with(sides, &mut |slot, _target| match slot {
+        ShockRoll::AttackerActivation => need(rolls.attacker_activation, "the attacker's Activation check"),
+        ShockRoll::DefensiveActivation => need(rolls.defensive_activation, "the defender's Defensive Fire Activation"),
+        ShockRoll::DefensiveFire => need(rolls.defensive_fire, "Defensive Fire"),
+        ShockRoll::DefenderCheck => need(rolls.defender_check, "the defender's Shock check"),
+        ShockRoll::AttackerCheck => need(rolls.attacker_check, "the attacker's Shock check"),
+    })
+}
+
+/// A Shock attack taking its rolls from `dice` as they are called for, each named with the
+/// force that rolls it and its target, for the odds before the roll.
+pub fn shock_with_dice(
+    sides: &ShockSides,
+    dice: &mut crate::dice::Dice,
+    attacker: &str,
+    defender: &str,
+) -> RuleResult<ShockReport> {
+    shock_with(sides, &mut |slot, target| match slot {
+        ShockRoll::AttackerActivation => {
+            dice.check(format!("{attacker}'s Activation check to make the Shock attack (11.4)"), target)
+        }
+        ShockRoll::DefensiveActivation => {
+            dice.check(format!("{defender}'s Activation check for Defensive Fire (11.4.1)"), target)
+        }
+        ShockRoll::DefensiveFire => dice.check(format!("{defender}'s Defensive Fire (11.4.1)"), target),
+        ShockRoll::DefenderCheck => dice.check(format!("{defender}'s Shock check (11.4.2)"), target),
+        ShockRoll::AttackerCheck => dice.check(format!("{attacker}'s Shock check (11.4.2)"), target),
+    })
+}
+
+/// The (defender's, attacker's) Shock check modifiers, the Formations' included (11.4.3).
+pub fn shock_modifiers(sides: &ShockSides) -> (Vec<Modifier>, Vec<Modifier>) {
     let (d_form, a_form) = shock_formation(sides.formations.0, sides.formations.1);
     let mut defender_modifiers = sides.defender_modifiers.clone();
     if d_form != 0 {
@@ -192,41 +242,113 @@ pub fn shock_attack(sides: &ShockSides, rolls: &ShockRolls) -> RuleResult<ShockR
     if a_form != 0 {
         attacker_modifiers.push(Modifier::new("11.4.3", "Formation", a_form, 0));
     }
-    let report = |outcome| ShockReport {
+    (defender_modifiers, attacker_modifiers)
+}
+
+/// What a Shock attack will take, said before its first roll: Defensive Fire's numbers and
+/// each side's Shock check with every modifier and its rule (11.4-11.4.3).
+pub fn shock_preview_words(sides: &ShockSides, attacker: &str, defender: &str) -> Vec<String> {
+    let (d, a) = shock_modifiers(sides);
+    let list = |mods: &[Modifier]| {
+        if mods.is_empty() {
+            "no modifier".to_string()
+        } else {
+            mods.iter().map(|m| format!("{} {:+} ({})", m.what, m.combat, m.rule)).collect::<Vec<_>>().join(", ")
+        }
+    };
+    let sum = |cv: u8, mods: &[Modifier]| i32::from(cv) + mods.iter().map(|m| m.combat).sum::<i32>();
+    let mut out = Vec::new();
+    match sides.defender_activation {
+        Some(n) => out.push(format!(
+            "{defender}'s Defensive Fire: Activation {n} or less, then its Combat Value {} or less, superscript ignored (11.4.1)",
+            sides.defensive_fire.combat()
+        )),
+        None => out.push(format!("{defender} prints no Activation number: no Defensive Fire (11.4.1)")),
+    }
+    if sides.defender_is_artillery {
+        out.push(format!("{defender} is Artillery: it fails its Shock check (11.4.4)"));
+    } else {
+        out.push(format!(
+            "{defender}'s Shock check: {} or less ({}: {})",
+            sum(sides.defender_combat, &d),
+            sides.defender_combat,
+            list(&d)
+        ));
+        out.push(format!(
+            "{attacker}'s Shock check if {defender} passes: {} or less ({}: {})",
+            sum(sides.attacker_combat, &a),
+            sides.attacker_combat,
+            list(&a)
+        ));
+    }
+    out
+}
+
+fn shock_with(sides: &ShockSides, roll: &mut dyn FnMut(ShockRoll, i32) -> RuleResult<D10>) -> RuleResult<ShockReport> {
+    let (defender_modifiers, attacker_modifiers) = shock_modifiers(sides);
+    let mut rolled = Vec::new();
+    let report = |outcome, rolled: &Vec<(ShockRoll, D10, i32)>| ShockReport {
         outcome,
         defender_modifiers: defender_modifiers.clone(),
         attacker_modifiers: attacker_modifiers.clone(),
+        rolls: rolled.clone(),
     };
     if let Some((number, mods)) = &sides.attacker_activation {
         let target = number + mods.iter().map(|m| m.combat).sum::<i32>();
-        if !need(rolls.attacker_activation, "the attacker's Activation check")?.check(target) {
-            return Ok(report(ShockOutcome::NotActivated));
+        let r = roll(ShockRoll::AttackerActivation, target)?;
+        rolled.push((ShockRoll::AttackerActivation, r, target));
+        if !r.check(target) {
+            return Ok(report(ShockOutcome::NotActivated, &rolled));
         }
     }
-    if let Some(number) = sides.defender_activation
-        && need(rolls.defensive_activation, "the defender's Defensive Fire Activation")?.check(number)
-    {
-        let fire = need(rolls.defensive_fire, "Defensive Fire")?;
-        if sides.defensive_fire.hits(fire) > 0 {
-            return Ok(report(ShockOutcome::DefensiveFireHit));
+    if let Some(number) = sides.defender_activation {
+        let r = roll(ShockRoll::DefensiveActivation, number)?;
+        rolled.push((ShockRoll::DefensiveActivation, r, number));
+        if r.check(number) {
+            let target = sides.defensive_fire.combat();
+            let fire = roll(ShockRoll::DefensiveFire, target)?;
+            rolled.push((ShockRoll::DefensiveFire, fire, target));
+            if sides.defensive_fire.hits(fire) > 0 {
+                return Ok(report(ShockOutcome::DefensiveFireHit, &rolled));
+            }
         }
     }
     if sides.defender_is_artillery {
-        return Ok(report(ShockOutcome::DefenderFailed));
+        return Ok(report(ShockOutcome::DefenderFailed, &rolled));
     }
-    if !shock_check(
-        sides.defender_combat,
-        &defender_modifiers,
-        need(rolls.defender_check, "the defender's Shock check")?,
-    ) {
-        return Ok(report(ShockOutcome::DefenderFailed));
+    let target = i32::from(sides.defender_combat) + defender_modifiers.iter().map(|m| m.combat).sum::<i32>();
+    let r = roll(ShockRoll::DefenderCheck, target)?;
+    rolled.push((ShockRoll::DefenderCheck, r, target));
+    if !r.check(target) {
+        return Ok(report(ShockOutcome::DefenderFailed, &rolled));
     }
-    let attacker = need(rolls.attacker_check, "the attacker's Shock check")?;
-    Ok(report(if shock_check(sides.attacker_combat, &attacker_modifiers, attacker) {
-        ShockOutcome::BothPassed
-    } else {
-        ShockOutcome::AttackerFailed
-    }))
+    let target = i32::from(sides.attacker_combat) + attacker_modifiers.iter().map(|m| m.combat).sum::<i32>();
+    let r = roll(ShockRoll::AttackerCheck, target)?;
+    rolled.push((ShockRoll::AttackerCheck, r, target));
+    Ok(report(if r.check(target) { ShockOutcome::BothPassed } else { ShockOutcome::AttackerFailed }, &rolled))
+}
+
+/// The rolls of a Shock attack in words, each with its target and rule.
+pub fn shock_roll_words(report: &ShockReport, attacker: &str, defender: &str) -> Vec<String> {
+    report
+        .rolls
+        .iter()
+        .map(|(slot, roll, target)| {
+            let ok = roll.check(*target);
+            let (who, what, yes, no) = match slot {
+                ShockRoll::AttackerActivation => {
+                    (attacker, "Activation check for the Shock attack (11.4)", "Activates", "fails")
+                }
+                ShockRoll::DefensiveActivation => {
+                    (defender, "Activation check for Defensive Fire (11.4.1)", "may fire", "cannot fire")
+                }
+                ShockRoll::DefensiveFire => (defender, "Defensive Fire (11.4.1)", "hits", "misses"),
+                ShockRoll::DefenderCheck => (defender, "Shock check (11.4.2)", "passes", "fails"),
+                ShockRoll::AttackerCheck => (attacker, "Shock check (11.4.2)", "passes", "fails"),
+            };
+            format!("{who}'s {what}: rolls {} against {target}, {}", roll.value(), if ok { yes } else { no })
+        })
+        .collect()
 }
 
 /// Defensive Fire values from a defender's face (11.4.1): the superscript is ignored, and guns

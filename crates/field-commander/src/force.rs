@@ -42,6 +42,14 @@ pub enum Loyalty {
 }
 
 impl Loyalty {
+    /// The army's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Loyalty::Confederate => "Confederate",
+            Loyalty::Union => "Union",
+        }
+    }
+
     /// The other army.
     pub fn opponent(self) -> Loyalty {
         match self {
@@ -66,6 +74,33 @@ pub enum Skill {
     Elite,
 }
 
+impl Skill {
+    /// Every Skill Level, weakest first (5.1).
+    pub const ALL: [Skill; 5] = [Skill::Conscript, Skill::PoorLine, Skill::Line, Skill::Veteran, Skill::Elite];
+
+    /// The name, as 5.1 gives it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Skill::Conscript => "Conscript",
+            Skill::PoorLine => "Poor Line",
+            Skill::Line => "Line",
+            Skill::Veteran => "Veteran",
+            Skill::Elite => "Elite",
+        }
+    }
+
+    /// The medallion's letter (5.1).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Skill::Conscript => "C",
+            Skill::PoorLine => "P",
+            Skill::Line => "L",
+            Skill::Veteran => "V",
+            Skill::Elite => "E",
+        }
+    }
+}
+
 /// Force Type (5.4, 6.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ForceType {
@@ -82,6 +117,21 @@ pub enum ForceType {
 }
 
 impl ForceType {
+    /// Every type, in the order of 5.4.
+    pub const ALL: [ForceType; 5] =
+        [ForceType::Infantry, ForceType::Cavalry, ForceType::Artillery, ForceType::Garrison, ForceType::Fortification];
+
+    /// The type's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            ForceType::Infantry => "Infantry",
+            ForceType::Cavalry => "Cavalry",
+            ForceType::Artillery => "Artillery",
+            ForceType::Garrison => "Garrison",
+            ForceType::Fortification => "Fortification",
+        }
+    }
+
     /// Infantry, Cavalry and Artillery move (6.1); Garrisons and Fortifications do not (6.2).
     pub fn is_mobile(self) -> bool {
         matches!(self, ForceType::Infantry | ForceType::Cavalry | ForceType::Artillery)

@@ -46,6 +46,38 @@ pub enum FogEvent {
     Desertion,
 }
 
+impl FogEvent {
+    /// The event in the Player Help Sheet's words.
+    pub fn words(self) -> String {
+        match self {
+            FogEvent::RandomInsight => "Select 1 Insight at random; Robert E. Lee does not need to be present".into(),
+            FogEvent::GainCommandPoints(n) => format!("You gain {n} Command Points"),
+            FogEvent::GainScout => "You gain 1 Scout".into(),
+            FogEvent::BuyBrigade => {
+                "Pay 2 Command Points to add 1 Confederate Brigade to 1 Confederate Held Area".into()
+            }
+            FogEvent::RegimentOrCommandPoints => {
+                "Roll d10: 1-5 add 1 Union Regiment to the Battle; 6-10 transfer 2 of your Command Points to the Union"
+                    .into()
+            }
+            FogEvent::Disease => {
+                "Disease: 1 Hit on 1 random Confederate Infantry Force in 1 random Confederate Held Area".into()
+            }
+            FogEvent::VirulentDisease => {
+                "Virulent Disease: 1 Hit on all Confederate Forces in 1 random Confederate Held Area".into()
+            }
+            FogEvent::UnionReinforcement => "Add 1 random Union Reinforcement to the Battle".into(),
+            FogEvent::FortificationOrGarrison => {
+                "Roll d10: 1-2 add 1 Union Fortification; 3-10 add 1 Union Garrison to the Battle".into()
+            }
+            FogEvent::UnionPlans(n) => format!("Union gains +{n} Special Battle Plan(s) each Turn of the Battle"),
+            FogEvent::Desertion => {
+                "Desertion: 1 random Confederate Force in a Confederate Held Area makes an Activation check".into()
+            }
+        }
+    }
+}
+
 /// One row of a Fog of War table: the Battle Turns and the event (10.2.4, 10.2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FogRow {
@@ -230,6 +262,64 @@ pub enum Insight {
 }
 
 impl Insight {
+    /// Every Insight, in the order of 10.2.12.
+    pub const ALL: [Insight; 8] = [
+        Insight::Duration,
+        Insight::Demolitions,
+        Insight::Entrench,
+        Insight::Front,
+        Insight::Morale,
+        Insight::Officers,
+        Insight::Screen,
+        Insight::Terrain,
+    ];
+
+    /// Its name as printed.
+    pub fn label(self) -> &'static str {
+        match self {
+            Insight::Duration => "Duration",
+            Insight::Demolitions => "Demolitions",
+            Insight::Entrench => "Entrench",
+            Insight::Front => "Front",
+            Insight::Morale => "Morale",
+            Insight::Officers => "Officers",
+            Insight::Screen => "Screen",
+            Insight::Terrain => "Terrain",
+        }
+    }
+
+    /// Its rule.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Insight::Duration => "10.2.12.1",
+            Insight::Demolitions => "10.2.12.2",
+            Insight::Entrench => "10.2.12.3",
+            Insight::Front => "10.2.12.4",
+            Insight::Morale => "10.2.12.5",
+            Insight::Officers => "10.2.12.6",
+            Insight::Screen => "10.2.12.7",
+            Insight::Terrain => "10.2.12.8",
+        }
+    }
+
+    /// What it does, in a line.
+    pub fn words(self) -> &'static str {
+        match self {
+            Insight::Duration => "One Battle Turn more or fewer (1 to 6), at the first Insight step",
+            Insight::Demolitions => {
+                "Roll Lee's rating or less: destroy a Union Garrison or Fortification in or next to your Region"
+            }
+            Insight::Entrench => "On one force: Union attacks on it -2/-2, +2 on its Shock checks",
+            Insight::Front => "Up to 3 Mobile Forces start in the Confederate Front",
+            Insight::Morale => "+2/+0 on your Shock checks",
+            Insight::Officers => "+1 to every Confederate Activation number",
+            Insight::Screen => {
+                "A Cavalry and an Infantry Force stay off the sheet; roll Lee's rating +2: three attacks on the Union rear"
+            }
+            Insight::Terrain => "You place every Union Force in the Union Approach or Reserve",
+        }
+    }
+
     /// The modifier to Lee's Command Rating for an Insight that needs an Activation roll.
     pub fn activation_modifier(self) -> Option<i32> {
         match self {
@@ -298,6 +388,35 @@ pub fn check_confederate_setup(placed: &[(ForceType, Region)], front_insight: bo
     }
     if front > 3 {
         return bad(format!("{front} Mobile Forces in the Confederate Front; the Front Insight places up to 3"));
+    }
+    Ok(())
+}
+
+/// Checks the Union's placing (10.2.18, 10.2.19, 10.2.12.8): Garrisons in the Approach,
+/// Fortifications and Artillery in the Reserve, at most 4 Infantry and Cavalry in the Approach;
+/// with Terrain every force in the Approach or the Reserve, with no limit.
+pub fn check_union_setup(placed: &[(ForceType, Region)], terrain: bool) -> RuleResult<()> {
+    let bad = |detail: String| Err(RuleError::OutOfRange { what: "set-up", detail });
+    let mut approach = 0;
+    for (kind, region) in placed {
+        if !matches!(region, Region::UnionApproach | Region::UnionReserve) {
+            return bad(format!("Union Forces start in the Union Approach or Reserve, not the {}", region.label()));
+        }
+        if terrain {
+            continue;
+        }
+        match (kind, region) {
+            (ForceType::Garrison, Region::UnionApproach) => {}
+            (ForceType::Garrison, _) => return bad("Union Garrisons are placed in the Union Approach (10.2.18)".into()),
+            (ForceType::Fortification | ForceType::Artillery, Region::UnionApproach) => {
+                return bad(format!("a Union {kind:?} is placed in the Union Reserve (10.2.18, 10.2.19)"));
+            }
+            (_, Region::UnionApproach) => approach += 1,
+            _ => {}
+        }
+    }
+    if approach > 4 {
+        return bad(format!("{approach} Union Infantry and Cavalry in the Approach; at most 4 (10.2.19)"));
     }
     Ok(())
 }

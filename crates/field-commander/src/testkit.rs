@@ -48,3 +48,29 @@ pub fn conf_inf(id: u32, name: &str, skill: Skill, activation: u8, combat: u8, r
 pub fn field(forces: Vec<Force>) -> Field {
     Field { forces }
 }
+
+/// A d10 showing `face` (0 reads 10).
+pub fn d(face: u8) -> companion_core::d10::D10 {
+    companion_core::d10::D10::new(face).unwrap()
+}
+
+/// A session on a battle at `stage` of Battle Turn 1 of 4 with these forces, quantities 1
+/// Confederate and 2 Union, the set-up done.
+pub fn session_at(
+    stage: crate::state::Stage,
+    forces: Vec<Force>,
+) -> companion_core::session::Session<crate::game::FieldCommander> {
+    use crate::state::Phase;
+    let mut g = crate::game::Game::new("test", "Test battle", crate::prebattle::FogTable::Regular);
+    let b = &mut g.battle;
+    b.next_id = forces.iter().map(|f| f.id).max().unwrap_or(0) + 1;
+    b.field = field(forces);
+    b.phase = Phase::BattleTurns;
+    b.stage = stage;
+    b.turns = Some(4);
+    b.quantities = Some((1, 2));
+    b.fog.resolved = true;
+    b.envelopment_checked = true;
+    b.union_placed = true;
+    companion_core::session::Session::new(g)
+}

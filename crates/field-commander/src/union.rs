@@ -61,6 +61,57 @@ pub enum SpecialPlan {
     FogOfWar,
 }
 
+impl SpecialPlan {
+    /// Every plan, in the order of 14.1.
+    pub const ALL: [SpecialPlan; 11] = [
+        SpecialPlan::CloseRanks,
+        SpecialPlan::HardCover,
+        SpecialPlan::Charge,
+        SpecialPlan::WellStruck,
+        SpecialPlan::Smoke,
+        SpecialPlan::MixedOrders,
+        SpecialPlan::FlankingFire,
+        SpecialPlan::ScreenedMarch,
+        SpecialPlan::Broken,
+        SpecialPlan::HeavyFire,
+        SpecialPlan::FogOfWar,
+    ];
+
+    /// Its name as printed on the counter.
+    pub fn label(self) -> &'static str {
+        match self {
+            SpecialPlan::CloseRanks => "Close Ranks",
+            SpecialPlan::HardCover => "Hard Cover",
+            SpecialPlan::Charge => "Charge!",
+            SpecialPlan::WellStruck => "Well-Struck",
+            SpecialPlan::Smoke => "Smoke",
+            SpecialPlan::MixedOrders => "Mixed Orders",
+            SpecialPlan::FlankingFire => "Flanking Fire",
+            SpecialPlan::ScreenedMarch => "Screened March",
+            SpecialPlan::Broken => "Broken",
+            SpecialPlan::HeavyFire => "Heavy Fire",
+            SpecialPlan::FogOfWar => "Fog of War",
+        }
+    }
+
+    /// Its rule.
+    pub fn rule(self) -> &'static str {
+        match self {
+            SpecialPlan::CloseRanks => "14.1.1",
+            SpecialPlan::HardCover => "14.1.2",
+            SpecialPlan::Charge => "14.1.3",
+            SpecialPlan::WellStruck => "14.1.4",
+            SpecialPlan::Smoke => "14.1.5",
+            SpecialPlan::MixedOrders => "14.1.6",
+            SpecialPlan::FlankingFire => "14.1.7",
+            SpecialPlan::ScreenedMarch => "14.1.8",
+            SpecialPlan::Broken => "14.1.9",
+            SpecialPlan::HeavyFire => "14.1.10",
+            SpecialPlan::FogOfWar => "14.1.11",
+        }
+    }
+}
+
 /// The pool for the Tactics in use (13.2, 13.4), each counter once.
 pub fn pool(t: Tactics) -> Vec<SpecialPlan> {
     use SpecialPlan::*;
@@ -153,6 +204,15 @@ impl Cup {
             return Err(RuleError::OutOfRange { what: "cup", detail: "the Special Battle Plans cup is empty".into() });
         }
         let plan = self.contents.remove(pick % self.contents.len());
+        self.out.push(plan);
+        Ok(plan)
+    }
+
+    /// Draws a named plan: the one the player took from his own cup.
+    pub fn draw_named(&mut self, plan: SpecialPlan) -> RuleResult<SpecialPlan> {
+        if !remove_one(&mut self.contents, plan) {
+            return Err(RuleError::OutOfRange { what: "cup", detail: format!("no {} in the cup", plan.label()) });
+        }
         self.out.push(plan);
         Ok(plan)
     }

@@ -7,7 +7,7 @@ use crate::shell::lazy::lazy_screen;
 use crate::shell::router::{Location, NavLink, provide_router};
 use crate::shell::store::Store;
 use crate::shell::{games, settings};
-use crate::systems::{Area, SystemId, johnny_reb, line_of_battle};
+use crate::systems::{Area, SystemId, field_commander, johnny_reb, line_of_battle};
 use leptos::prelude::*;
 
 /// The bottom bar's areas of the open game's system.
@@ -15,6 +15,7 @@ fn areas(system: SystemId) -> &'static [Area] {
     match system {
         SystemId::JohnnyReb => &johnny_reb::AREAS,
         SystemId::LineOfBattle => &line_of_battle::AREAS,
+        SystemId::FieldCommander => &field_commander::AREAS,
     }
 }
 
@@ -74,6 +75,11 @@ fn screen(store: Store, location: &Location) -> AnyView {
                 // Another game opened (or shown from another tab): its screens read it afresh.
                 store.opened.track();
                 line_of_battle::screen(path)
+            }
+            SystemId::FieldCommander => {
+                // Another game opened (or shown from another tab): its screens read it afresh.
+                store.opened.track();
+                field_commander::screen(path)
             }
         }
         .unwrap_or_else(|| view! { <NotFound/> }.into_any()),

@@ -117,7 +117,9 @@ impl Store {
         match self.system.get_untracked() {
             SystemId::JohnnyReb => self.johnny_reb.game().into(),
             // Its screens put every change back into the saved games.
-            SystemId::LineOfBattle => self.saves.with_untracked(|d| d.current_game().cloned()).unwrap_or_else(new_game),
+            SystemId::LineOfBattle | SystemId::FieldCommander => {
+                self.saves.with_untracked(|d| d.current_game().cloned()).unwrap_or_else(new_game)
+            }
         }
     }
 

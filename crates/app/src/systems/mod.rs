@@ -5,6 +5,7 @@
 //! entries) and screens. The shell asks [`SystemId`] which system the open game is, and shows
 //! that system's areas and screens; a system's screens never import another system's.
 
+pub mod field_commander;
 pub mod johnny_reb;
 pub mod line_of_battle;
 
@@ -17,17 +18,20 @@ pub enum SystemId {
     JohnnyReb,
     /// Line of Battle v3.0 (Last Chance for Victory; hex and counter).
     LineOfBattle,
+    /// Field Commander: Robert E. Lee (solitaire; the app plays the Union).
+    FieldCommander,
 }
 
 impl SystemId {
     /// Every system, in the order a new game offers them.
-    pub const ALL: [SystemId; 2] = [SystemId::JohnnyReb, SystemId::LineOfBattle];
+    pub const ALL: [SystemId; 3] = [SystemId::JohnnyReb, SystemId::LineOfBattle, SystemId::FieldCommander];
 
     /// The system's key in stored documents and files.
     pub fn id(self) -> &'static str {
         match self {
             SystemId::JohnnyReb => ::johnny_reb::JohnnyReb::ID,
             SystemId::LineOfBattle => ::line_of_battle::LineOfBattle::ID,
+            SystemId::FieldCommander => ::field_commander::FieldCommander::ID,
         }
     }
 
@@ -41,6 +45,7 @@ impl SystemId {
         match self {
             SystemId::JohnnyReb => ::johnny_reb::JohnnyReb::NAME,
             SystemId::LineOfBattle => ::line_of_battle::LineOfBattle::NAME,
+            SystemId::FieldCommander => ::field_commander::FieldCommander::NAME,
         }
     }
 
@@ -52,6 +57,9 @@ impl SystemId {
             }
             SystemId::LineOfBattle => {
                 "Hex and counter: the orders and their couriers, the clock, and the sums of fire and charges."
+            }
+            SystemId::FieldCommander => {
+                "Solitaire, you are Lee: the app plays the Union in a battle, decision by decision, with every rule."
             }
         }
     }

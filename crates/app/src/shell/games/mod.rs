@@ -54,6 +54,10 @@ pub fn new_game(store: Store, system: SystemId) -> Result<(), String> {
             let game = crate::systems::line_of_battle::store::new_game(browser::new_id());
             SavedGame::Deferred(Box::new(DeferredGame::of(system, &game)?))
         }
+        SystemId::FieldCommander => {
+            let game = crate::systems::field_commander::store::new_game(browser::new_id());
+            SavedGame::Deferred(Box::new(DeferredGame::of(system, &game)?))
+        }
     };
     apply(store, |d| d.new_game(game).map_err(|e| e.to_string()))
 }
@@ -77,9 +81,11 @@ pub fn rename(store: Store, id: &str, name: &str) -> Result<(), String> {
         match store.system.get_untracked() {
             SystemId::JohnnyReb => jr_files::rename_open_game(store, name),
             // Renamed in the saved games, then read again by its screens (its undo starts afresh).
-            SystemId::LineOfBattle => apply(store, |d| d.rename_game(id, &name).map_err(|e| e.to_string())).map(|_| {
-                store.opened.update(|n| *n += 1);
-            }),
+            SystemId::LineOfBattle | SystemId::FieldCommander => {
+                apply(store, |d| d.rename_game(id, &name).map_err(|e| e.to_string())).map(|_| {
+                    store.opened.update(|n| *n += 1);
+                })
+            }
         }
     } else {
         apply(store, |d| d.rename_game(id, &name).map_err(|e| e.to_string()))
@@ -461,7 +467,7 @@ pub fn GamesScreen() -> impl IntoView {
             </div>
             {move || match store.system.get() {
                 SystemId::JohnnyReb => view! { <jr_files::ArmyListFiles report=Callback::new(report)/> }.into_any(),
-                SystemId::LineOfBattle => ().into_any(),
+                SystemId::LineOfBattle | SystemId::FieldCommander => ().into_any(),
             }}
             <div class="row">
                 <label class="button file-button">

@@ -1,0 +1,184 @@
+//! The Game area: where the battle stands in 10.1's sequence with what is left to do, the
+//! ledger of the Player Help Sheet, the Battlefield Sheet, undo and the history.
+
+use super::captured::CapturedGuns;
+use super::ledger::Ledger;
+use super::sheet::Sheet;
+use super::step::{ReportCard, RollStep};
+use super::store::{battle, use_store};
+use field_commander::game::{Command, Report};
+use field_commander::sequence::{Mark, todo_list};
+use field_commander::state::{BattleResult, Phase, Stage};
+use leptos::prelude::*;
+
+/// The way on from the step the battle is at: the screen to open or the button to tap.
+#[component]
+fn WayOn() -> impl IntoView {
+    let store = use_store();
+    let last = RwSignal::new(None::<Report>);
+    let where_ = move || battle(store, |b| (b.phase, b.stage, b.rout_checked, b.result));
+    let withdraw = Signal::derive(move || {
+        (battle(store, |b| b.result) == Some(BattleResult::WithdrawalDue)).then(|| Command::Withdraw { rolls: vec![] })
+    });
+    let next = move |_| store.send(Command::NextStep);
+    view! {
+        <div class="fc-way-on">
+            {move || match where_() {
+                (Phase::PreBattle, ..) if battle(store, |b| b.field.forces.is_empty()) => ().into_any(),
+                (Phase::PreBattle, ..) => view! { <a class="button big primary" href="/setup">"Set up the battle"</a> }.into_any(),
+                (Phase::BattleTurns, Stage::UnionTactics | Stage::UnionDraw | Stage::UnionResolve, ..) => view! {
+                    <a class="button big primary" href="/union">"Union acts"</a>
+                    <a class="button" href="/lee">"Lee's side"</a>
+                }
+                .into_any(),
+                (Phase::BattleTurns, Stage::RoutCheck, false, _) => view! {
+                    <button class="button big primary" on:click=move |_| store.send(Command::RoutCheck)>"Rout Check (14.5)"</button>
+                }
+                .into_any(),
+                (Phase::BattleTurns, Stage::RoutCheck, true, _) => view! {
+                    <button class="button big primary" on:click=move |_| store.send(Command::EndTurn)>"Advance the Battle Turn counter (14.6)"</button>
+                }
+                .into_any(),
+                (Phase::BattleTurns, ..) => view! {
+                    <a class="button big primary" href="/lee">"Lee's side"</a>
+                    <button class="button" on:click=next>"Next step"</button>
+                }
+                .into_any(),
+                (Phase::Ended, _, _, Some(BattleResult::WithdrawalDue)) => view! {
+                    <h2>"Withdrawal (14.8)"</h2>
+                    <RollStep command=withdraw act="Resolve the Withdrawal" done=Callback::new(move |r| last.set(Some(r)))/>
+                }
+                .into_any(),
+                (Phase::Ended, ..) => view! { <p class="muted">"The battle is over. Its history is below."</p> }.into_any(),
+            }}
+            {move || last.get().map(|r| view! { <ReportCard title="What happened" report=r/> })}
+        </div>
+    }
+    .into_any()
+}
+
+/// The to-do list of the battle (10.1).
+#[component]
+fn ToDo() -> impl IntoView {
+    let store = use_store();
+    let list = move || battle(store, todo_list);
+    view! {
+        <ol class="fc-todo" aria-labelledby="todo-title">
+            {move || {
+                list()
+                    .into_iter()
+                    .map(|t| {
+                        let mark = match t.mark {
+                            Mark::Done => "Done: ",
+                            Mark::Now => "Now: ",
+                            Mark::Later => "",
+                        };
+                        let class = match t.mark {
+                            Mark::Done => "done",
+                            Mark::Now => "now",
+                            Mark::Later => "later",
+                        };
+                        view! {
+                            <li class=format!("fc-todo-item {class}")>
+                                <span class="fc-mark">{mark}</span>{t.text.clone()}
+                                {(!t.items.is_empty()).then(|| view! {
+                                    <ul>{t.items.iter().map(|i| view! { <li>{i.clone()}</li> }).collect_view()}</ul>
+                                })}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ol>
+    }
+    .into_any()
+}
+
+/// The Game area.
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let store = use_store();
+    let name = move || store.with(|g| g.name.clone());
+    let progress = move || {
+        store.with(|g| match g.battle.phase {
+            Phase::BattleTurns => g.battle.stage.label().to_string(),
+            _ => g.progress(),
+        })
+    };
+    let turn = move || {
+        battle(store, |b| match b.phase {
+            Phase::PreBattle => "Pre-Battle".to_string(),
+            Phase::BattleTurns => {
+                let of = if b.routed.is_some() {
+                    String::new()
+                } else {
+                    b.turns.map(|t| format!(" of {t}")).unwrap_or_default()
+                };
+                format!("Battle Turn {}{of}", b.turn)
+            }
+            Phase::Ended => "Battle over".to_string(),
+        })
+    };
+    let empty = move || battle(store, |b| b.phase == Phase::PreBattle && b.field.forces.is_empty());
+    let recent = move || store.with(|g| g.log.iter().rev().take(10).map(|e| e.text.clone()).collect::<Vec<_>>());
+    let history_opened = RwSignal::new(false);
+    view! {
+        <section class="screen fc" aria-labelledby="game-title">
+            <h1 id="game-title">"Game"</h1>
+            {move || store.problem.get().map(|why| view! {
+                <p class="banner error" role="alert">
+                    {why} " It is kept as it was: export it from Saved games to keep a copy, or open another game."
+                </p>
+            })}
+            <p class="subtitle">{name}</p>
+            <div class="turn-card" aria-live="polite">
+                <p class="turn">{turn}</p>
+                <p class="phase">{progress}</p>
+            </div>
+            <Show when=empty>
+                <section class="card first-start" aria-labelledby="fc-start-title">
+                    <h2 id="fc-start-title">"Start here"</h2>
+                    <p>"Enter your counters from the game's components, or try the practice battle, whose every value is made up."</p>
+                    <div class="actions stacked">
+                        <a class="button primary big" href="/setup">"Set up the battle"</a>
+                    </div>
+                </section>
+            </Show>
+            <h2 id="todo-title">"To do (10.1)"</h2>
+            <WayOn/>
+            <ToDo/>
+            <CapturedGuns/>
+            <Ledger/>
+            <h2>"Battlefield Sheet"</h2>
+            <Sheet/>
+            <div class="row">
+                <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>
+                <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| store.redo()>"Redo"</button>
+            </div>
+            <div class="row">
+                <a class="button" href="/games">"Saved games"</a>
+            </div>
+            <h2>"History"</h2>
+            <Show
+                when=move || !recent().is_empty()
+                fallback=|| view! { <p class="muted">"Nothing has happened yet."</p> }
+            >
+                <ol class="history" reversed>
+                    {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
+                </ol>
+                <details class="more" on:toggle=move |_| history_opened.set(true)>
+                    <summary class="button">{move || format!("The whole history ({} entries)", store.with(|g| g.log.len()))}</summary>
+                    <ol class="history">
+                        {move || history_opened.get().then(|| store.with(|g| {
+                            g.log
+                                .iter()
+                                .map(|e| view! { <li>{format!("Turn {}, {}: {}", e.turn, e.phase, e.text)}</li> })
+                                .collect_view()
+                        }))}
+                    </ol>
+                </details>
+            </Show>
+        </section>
+    }
+    .into_any()
+}

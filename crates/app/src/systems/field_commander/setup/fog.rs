@@ -1,0 +1,153 @@
+//! Fog of War (10.2.1-10.2.8): the Difficulty Level's table, the roll and its Scout re-rolls,
+//! the event with its follow-up roll and the player's choice, the Union force it adds, then
+//! the Envelopment Check (10.2.9).
+
+use crate::systems::field_commander::dice::{D10Entry, random_pick};
+use crate::systems::field_commander::step::{ReportCard, RollStep};
+use crate::systems::field_commander::store::{battle, use_store};
+use field_commander::game::{Command, FogChoice, Report};
+use field_commander::prebattle::{FogEvent, FogRow, FogTable};
+use leptos::prelude::*;
+
+/// The Fog of War section.
+#[component]
+pub fn FogOfWar() -> impl IntoView {
+    let store = use_store();
+    let last = RwSignal::new(None::<Report>);
+    let choice = RwSignal::new(FogChoice::None);
+    let pick = RwSignal::new(random_pick());
+    let facts = move || {
+        battle(store, |b| (b.fog_table, b.fog_rolls.len(), b.fog.row, b.fog.resolved, b.fog.awaiting, b.scouts))
+    };
+    let roll = Callback::new(move |d| store.send(Command::RollFogOfWar { roll: d }));
+    let resolve = Signal::derive(move || {
+        let (_, _, row, resolved, ..) = facts();
+        (row.is_some() && !resolved).then(|| Command::ResolveFogEvent {
+            rolls: vec![],
+            choice: choice.get(),
+            pick: pick.get(),
+        })
+    });
+    let done = Callback::new(move |r| last.set(Some(r)));
+    let checked = move || battle(store, |b| b.envelopment_checked);
+    view! {
+        <section aria-labelledby="fog-title">
+            <h2 id="fog-title">"Fog of War (10.2.1)"</h2>
+            {move || {
+                let (table, rolls, row, resolved, awaiting, scouts) = facts();
+                view! {
+                    <fieldset class="choices inline">
+                        <legend>"Table, by Difficulty Level (7.14)"</legend>
+                        {[FogTable::Regular, FogTable::Hard, FogTable::Veteran].into_iter().map(|t| view! {
+                            <button
+                                class="button"
+                                aria-pressed={if t == table { "true" } else { "false" }}
+                                prop:disabled={rolls > 0}
+                                on:click=move |_| store.send(Command::SetFogTable(t))
+                            >
+                                {format!("{t:?}")}
+                            </button>
+                        }).collect_view()}
+                    </fieldset>
+                    {match row {
+                        Some(r) => view! {
+                            <p class="fc-fog-row"><strong>{format!("{} Battle Turns: {}", r.turns, r.event.words())}</strong></p>
+                        }.into_any(),
+                        None if table == FogTable::Hard => view! { <HardRowNine/> }.into_any(),
+                        None => ().into_any(),
+                    }}
+                    {if rolls == 0 {
+                        view! { <D10Entry legend="Fog of War roll" on_roll=roll/> }.into_any()
+                    } else if !resolved && scouts > 0 {
+                        view! {
+                            <details class="more">
+                                <summary class="button">{format!("Discard a Scout to re-roll ({scouts} left, 10.2.2)")}</summary>
+                                <p class="muted">"The earlier roll cannot be taken back."</p>
+                                <D10Entry legend="Fog of War re-roll" on_roll=roll/>
+                            </details>
+                        }.into_any()
+                    } else {
+                        ().into_any()
+                    }}
+                    {(!resolved && row.is_some()).then(|| {
+                        let event = row.map(|r| r.event);
+                        view! {
+                            <h3>"The event (10.2.5)"</h3>
+                            {matches!(event, Some(FogEvent::BuyBrigade)).then(|| view! {
+                                <fieldset class="choices inline">
+                                    <legend>"Pay 2 Command Points for a Brigade?"</legend>
+                                    <button class="button" aria-pressed=move || if choice.get() == FogChoice::Pay { "true" } else { "false" } on:click=move |_| choice.set(FogChoice::Pay)>"Pay 2"</button>
+                                    <button class="button" aria-pressed=move || if choice.get() == FogChoice::None { "true" } else { "false" } on:click=move |_| choice.set(FogChoice::None)>"Decline"</button>
+                                </fieldset>
+                            })}
+                            {matches!(event, Some(FogEvent::Disease | FogEvent::VirulentDisease | FogEvent::Desertion)).then(|| view! {
+                                <fieldset class="choices inline">
+                                    <legend>"Where it strikes"</legend>
+                                    <button class="button" aria-pressed=move || if choice.get() == FogChoice::None { "true" } else { "false" } on:click=move |_| choice.set(FogChoice::None)>"A random Confederate Held Area on the map"</button>
+                                    <button class="button" aria-pressed=move || if choice.get() == FogChoice::HereInThisBattle { "true" } else { "false" } on:click=move |_| choice.set(FogChoice::HereInThisBattle)>"I hold no other Area: this battle"</button>
+                                </fieldset>
+                            })}
+                            <RollStep command=resolve act="Resolve the event" done=done/>
+                        }
+                    })}
+                    {awaiting.map(|f| view! {
+                        <p class="banner info">{format!("The event adds a Union {f:?}: enter it with the counters above, or:")}</p>
+                        <button class="button" on:click=move |_| store.send(Command::FogForceUnavailable)>"None is available"</button>
+                    })}
+                }
+            }}
+            {move || last.get().map(|r| view! { <ReportCard title="Fog of War" report=r/> })}
+            <h2>"Envelopment Check (10.2.9)"</h2>
+            <Show
+                when=checked
+                fallback=move || view! {
+                    <button class="button big" on:click=move |_| store.send(Command::EnvelopmentCheck)>"Compare the Combat Values"</button>
+                }
+            >
+                <p>"Made: no Envelopment."</p>
+            </Show>
+        </section>
+    }
+    .into_any()
+}
+
+/// The Hard table's row 9, which the text does not print (10.2.7): entered from the Player
+/// Help Sheet before it is needed.
+#[component]
+fn HardRowNine() -> impl IntoView {
+    let store = use_store();
+    let entered = move || battle(store, |b| b.hard_row_9);
+    let turns = RwSignal::new(3u32);
+    let event = RwSignal::new(FogEvent::UnionPlans(1));
+    let events = [
+        FogEvent::GainScout,
+        FogEvent::BuyBrigade,
+        FogEvent::RegimentOrCommandPoints,
+        FogEvent::Disease,
+        FogEvent::UnionReinforcement,
+        FogEvent::FortificationOrGarrison,
+        FogEvent::UnionPlans(1),
+        FogEvent::UnionPlans(2),
+        FogEvent::VirulentDisease,
+    ];
+    view! {
+        <details class="more">
+            <summary class="button">{move || match entered() {
+                Some(r) => format!("Hard table row 9, as entered: {} Battle Turns, {}", r.turns, r.event.words()),
+                None => "The Hard table's row 9 is not printed: enter it from your Player Help Sheet".into(),
+            }}</summary>
+            <crate::widgets::toggles::Stepper label="Battle Turns" value=turns max=6/>
+            <fieldset class="choices">
+                <legend>"Event"</legend>
+                {events.into_iter().map(|e| view! {
+                    <button class="button" aria-pressed=move || if event.get() == e { "true" } else { "false" } on:click=move |_| event.set(e)>{e.words()}</button>
+                }).collect_view()}
+            </fieldset>
+            <button class="button primary" on:click=move |_| store.send(Command::EnterHardRow9(FogRow {
+                turns: u8::try_from(turns.get_untracked()).unwrap_or(3),
+                event: event.get_untracked(),
+            }))>"Enter row 9"</button>
+        </details>
+    }
+    .into_any()
+}
