@@ -94,6 +94,10 @@ pub struct SheetOutcome {
     pub exited: Vec<u32>,
     /// Battle forces captured (5.9.1): to the Captured Artillery Pile.
     pub captured: Vec<u32>,
+    /// Battle forces kept off the sheet that stayed in the Battle Location Area as they were
+    /// (the Screen Insight's two forces, 10.2.12.7).
+    #[serde(default)]
+    pub stayed_off: Vec<u32>,
     /// Confederate Command Points at the end.
     pub confederate_cp: u32,
     /// Union Command Points at the end.
@@ -224,6 +228,8 @@ impl Campaign {
                     return Err(refuse(format!("battle force {force} is not {}", c.name(*piece))));
                 }
                 c.piece_mut(*piece)?.strength = f.strength;
+            } else if out.stayed_off.contains(force) {
+                r.say(format!("{} stayed off the sheet, in {area} (10.2.12.7)", c.name(*piece)));
             } else if out.captured.contains(force) {
                 c.remove_to(*piece, Place::Captured)?;
                 r.say(format!("{} was captured: the Captured Artillery Pile (5.9.1)", c.name(*piece)));

@@ -74,6 +74,11 @@ fn refuse_play(detail: impl Into<String>) -> CampaignError {
 }
 
 impl CampaignPlay {
+    /// Nothing of a campaign: a battle alone (the saved game leaves the field out).
+    pub fn is_blank(&self) -> bool {
+        *self == CampaignPlay::default()
+    }
+
     /// The campaign, or why there is none.
     pub fn campaign(&self) -> Result<&Campaign, CampaignError> {
         self.campaign.as_ref().ok_or_else(|| refuse_play("no campaign has been started: start one from the pack"))

@@ -36,6 +36,7 @@ fn outcome(c: &Campaign, end: SheetEnd, field: Field) -> SheetOutcome {
         field,
         exited: vec![],
         captured: vec![],
+        stayed_off: vec![],
         confederate_cp: c.confederate_cp,
         union_cp: c.union_cp,
         scouts: c.scouts,
