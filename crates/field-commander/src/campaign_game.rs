@@ -187,6 +187,12 @@ fn fog_on_map(game: &mut Game, event: FogEvent, choices: &FogChoices) -> Result<
     if !matches!(event, FogEvent::BuyBrigade | FogEvent::Disease | FogEvent::VirulentDisease | FogEvent::Desertion) {
         return Err(BattleError::Rule(refuse("this Fog of War event is resolved on the sheet (10.2.5)")));
     }
+    if link.fog_on_map {
+        return Err(BattleError::Rule(refuse("this battle's Fog of War event has reached the campaign map already")));
+    }
+    if game.battle.fog.row.map(|r| r.event) != Some(event) || !game.battle.fog.resolved {
+        return Err(BattleError::Rule(refuse("resolve this battle's Fog of War event on the sheet first (10.2.5)")));
+    }
     let mut play = game.campaign.clone();
     let c = play.campaign.as_mut().ok_or_else(|| BattleError::Rule(refuse("no campaign has been started")))?;
     if event != FogEvent::BuyBrigade && c.held_by(Loyalty::Confederate).is_empty() {
@@ -196,6 +202,9 @@ fn fog_on_map(game: &mut Game, event: FogEvent, choices: &FogChoices) -> Result<
     }
     let mut r = CampaignReport::default();
     c.fog_effects(event, &link.area, choices, &mut r)?;
+    if let Some(l) = play.sheet.as_mut() {
+        l.fog_on_map = true;
+    }
     game.campaign = play;
     Ok(report(r))
 }

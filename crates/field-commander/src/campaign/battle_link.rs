@@ -29,6 +29,9 @@ pub struct BattleLink {
     pub forces: Vec<(u32, u32)>,
     /// Robert E. Lee is in the Battle Location Area (10.2.17).
     pub lee_present: bool,
+    /// The Fog of War event's effect on the campaign map has been applied (10.2.6).
+    #[serde(default)]
+    pub fog_on_map: bool,
 }
 
 impl BattleLink {
@@ -165,7 +168,13 @@ impl Campaign {
         }
         let lee_present = self.lee.as_deref() == Some(area);
         Ok(BattleSetup {
-            link: BattleLink { area: area.to_string(), side: self.phase.side(), forces, lee_present },
+            link: BattleLink {
+                area: area.to_string(),
+                side: self.phase.side(),
+                forces,
+                lee_present,
+                fog_on_map: false,
+            },
             field,
             next_id,
             quantities: words(self.quantity_inputs(area)),

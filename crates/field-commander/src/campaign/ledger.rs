@@ -118,6 +118,53 @@ impl Campaign {
         Ok((name, rows))
     }
 
+    /// The order a group's roll (after any shift) reads on its chart (16.1), if entered.
+    pub fn order_for(&self, group: usize, value: u8) -> Option<crate::pack::Order> {
+        let g = self.groups.get(group)?;
+        let (chart, _) = self.chart_for(&g.area).ok()?;
+        chart.rows.get(usize::from(value.checked_sub(1)?))?.value().cloned()
+    }
+
+    /// The Quick or Very Quick battle's next roll before it is rolled: who attacks, the
+    /// Battle Differential and the column with its shifts, and for each d10 the Hits to the
+    /// Attacker and the Defender (per Battle Turn; "missing" where a cell is still to enter).
+    pub fn quick_outlook(&self, confederate_shift: Option<crate::quick::Shift>) -> RuleResult<QuickOutlook> {
+        let b = self.battle.as_ref().ok_or_else(|| refuse("no Quick battle is being fought"))?;
+        let union = self.total(&self.in_area(&b.area, Loyalty::Union))?;
+        let confederate = self.total(&self.in_area(&b.area, Loyalty::Confederate))?;
+        let attacker = if b.very_quick {
+            b.first_attacker
+        } else {
+            crate::quick::attacker(b.turn, b.first_attacker, union, confederate)
+        };
+        let (attacker_cv, defender_cv) =
+            if attacker == Loyalty::Union { (union, confederate) } else { (confederate, union) };
+        let column = crate::quick::Column {
+            attacker,
+            attacker_cv,
+            defender_cv,
+            lee_present: b.lee_present,
+            union_shifts: b.union_shifts,
+            confederate_shift,
+        };
+        let mut lines = Vec::new();
+        let mut cells = Vec::new();
+        for roll in 1..=10u8 {
+            let d = D10::new(roll).map_err(|_| refuse("a d10 is 1 to 10"))?;
+            match crate::quick::read(&self.def.brt, &self.def.name, &column, d, 1) {
+                Ok(reading) => {
+                    if lines.is_empty() {
+                        lines = reading.lines[..reading.lines.len().saturating_sub(1)].to_vec();
+                    }
+                    cells.push((roll, Some(reading.cell)));
+                }
+                Err(RuleError::Missing(_)) => cells.push((roll, None)),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(QuickOutlook { attacker, lines, cells, multiplier: if b.very_quick { b.turns } else { 1 } })
+    }
+
     /// Whether the Union Resupply Table's row for `roll` calls for a follow-up roll (18.3).
     pub fn resupply_follow_up(&self, roll: D10) -> bool {
         self.def.union_resupply.rows.get(usize::from(roll.value() - 1)).and_then(|r| r.value()).is_some_and(|r| {
@@ -208,6 +255,19 @@ impl Campaign {
 
 fn given_words<T: ToString>(g: &crate::pack::Given<T>) -> String {
     g.value().map(ToString::to_string).unwrap_or_else(|| "missing".into())
+}
+
+/// A Quick battle's roll before it is made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuickOutlook {
+    /// The Attacker this Battle Turn.
+    pub attacker: Loyalty,
+    /// The differential and the column with its shifts, each with its rule.
+    pub lines: Vec<String>,
+    /// For each d10, the cell: Hits to the Attacker and the Defender per Battle Turn.
+    pub cells: Vec<(u8, Option<crate::pack::BrtCell>)>,
+    /// The Very Quick battle's Battle Turns, the multiplier of the Hits (1 for a Quick turn).
+    pub multiplier: u8,
 }
 
 /// The next thing "Union acts" does.

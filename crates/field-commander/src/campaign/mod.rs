@@ -27,7 +27,7 @@ pub use battle_link::{AfterBattle, BattleLink, BattleSetup, SheetEnd, SheetOutco
 pub use battles::{BattleResult, Fate};
 pub use command::{CampaignCommand, CampaignError, CampaignSystem, apply};
 pub use fog::{FogChoices, fog_words, place_words};
-pub use ledger::{LedgerLine, UnionNext, UnionStep};
+pub use ledger::{LedgerLine, QuickOutlook, UnionNext, UnionStep};
 pub use orders::{GroupKey, OrdersGroup};
 pub use play::{CampaignPlay, PlayCommand, dice_step};
 pub use quick_battle::{QuickBattle, QuickCommand, QuickStage};

@@ -129,7 +129,12 @@ fn rule_10_2_6_disease_from_a_battle_on_the_sheet_strikes_the_campaign_map() {
     run(&mut g, Command::SheetBattle { area: "Orchard".into() });
     let fog = |event| Command::SheetFog { event, choices: FogChoices::default() };
     assert!(refused(&g, fog(FogEvent::GainScout)).contains("resolved on the sheet"));
+    assert!(refused(&g, fog(FogEvent::Disease)).contains("resolve this battle's Fog of War event on the sheet first"));
+    // A 6 on the Regular table: Disease in a random Confederate-Held Area (10.2.6).
+    run(&mut g, Command::RollFogOfWar { roll: d(6) });
+    run(&mut g, Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::None, pick: 0 });
     run(&mut g, fog(FogEvent::Disease));
+    assert!(refused(&g, fog(FogEvent::Disease)).contains("already"));
     let c = g.campaign.campaign.as_ref().unwrap();
     let a = c.piece(piece(&g, "Grey Infantry A")).unwrap();
     assert_eq!(a.strength, crate::force::Strength::Reduced, "the Capital's Infantry, the one Area you Hold");

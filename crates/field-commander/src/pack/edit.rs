@@ -42,6 +42,43 @@ pub enum PackEdit {
     Replace(Box<CampaignPack>),
 }
 
+impl CampaignDef {
+    /// A campaign with only its name: every value of its sheet still to enter, its d10 tables
+    /// with ten empty rows (16.1, 14.8, 18.2) and its Battle Resolution Table with the Seven
+    /// Days table's nine column headings as a start (part two), their cells empty.
+    pub fn blank(name: &str) -> CampaignDef {
+        fn ten<T: Clone>() -> Vec<Given<T>> {
+            vec![Given::Missing; 10]
+        }
+        let columns = [
+            (None, Some(-10)),
+            (Some(-9), Some(-7)),
+            (Some(-6), Some(-4)),
+            (Some(-3), Some(-1)),
+            (Some(0), Some(0)),
+            (Some(1), Some(3)),
+            (Some(4), Some(6)),
+            (Some(7), Some(9)),
+            (Some(10), None),
+        ];
+        CampaignDef {
+            name: name.to_string(),
+            map_orders: super::OrdersCharts { regular: super::OrdersChart::missing(), hard: None, veteran: None },
+            battle_area_orders: super::OrdersCharts {
+                regular: super::OrdersChart::missing(),
+                hard: None,
+                veteran: None,
+            },
+            withdrawal: super::WithdrawalRows { rows: ten() },
+            union_resupply: super::ResupplyTable { rows: ten() },
+            brt: super::Brt {
+                columns: columns.iter().map(|&(low, high)| super::BrtColumn { low, high, cells: ten() }).collect(),
+            },
+            ..CampaignDef::default()
+        }
+    }
+}
+
 fn refuse(detail: impl Into<String>) -> RuleError {
     RuleError::OutOfRange { what: "campaign pack", detail: detail.into() }
 }

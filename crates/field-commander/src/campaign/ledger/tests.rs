@@ -95,3 +95,29 @@ fn rule_18_0_union_acts_steps_through_the_resupply() {
     assert_eq!(seen.last(), Some(&UnionStep::EndTurn));
     assert_eq!(c.phase, Phase::TurnOver);
 }
+
+#[test]
+fn part_two_the_quick_battles_column_is_shown_before_the_roll() {
+    let mut c = crate::campaign::tests::practice_with(BattleRules::Quick);
+    crate::campaign::tests::run(&mut c, CampaignCommand::AdvanceTurn);
+    for k in ["Grey Infantry C", "Grey Cavalry"] {
+        crate::campaign::tests::put_k(&mut c, k, crate::campaign::tests::area("Ridge"));
+    }
+    let forces =
+        vec![crate::campaign::tests::id(&c, "Grey Infantry C"), crate::campaign::tests::id(&c, "Grey Cavalry")];
+    crate::campaign::tests::run(&mut c, CampaignCommand::Move { forces, lee: false, to: "Orchard".into() });
+    crate::campaign::tests::run(&mut c, CampaignCommand::EndMoves);
+    assert!(c.quick_outlook(None).is_err(), "no battle yet");
+    crate::campaign::tests::run(&mut c, CampaignCommand::Quick(QuickCommand::Begin { area: "Orchard".into() }));
+    let o = c.quick_outlook(None).unwrap();
+    // The Confederates attack 10 against 8 without Lee: +2, the +1 to +3 column, one left to 0.
+    assert_eq!(o.attacker, Loyalty::Confederate);
+    assert_eq!(
+        o.lines[0],
+        "Battle Differential +2: the Confederate Attacker's 10 against 8 (Determine Battle Differential)"
+    );
+    assert!(o.lines.iter().any(|l| l == "Column 0"), "{:?}", o.lines);
+    assert_eq!(o.cells.len(), 10);
+    assert!(o.cells.iter().all(|(_, cell)| cell.is_some()));
+    assert_eq!(c.order_for(99, 1), None);
+}

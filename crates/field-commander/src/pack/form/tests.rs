@@ -176,3 +176,14 @@ fn pack_edits_check_names_and_keys_and_follow_a_renamed_counter() {
     pack.edit(&PackEdit::Replace(Box::new(fresh.clone()))).unwrap();
     assert_eq!(pack, fresh);
 }
+
+#[test]
+fn a_new_campaign_starts_with_its_tables_ready_to_fill_and_is_sound() {
+    let mut pack = CampaignPack { name: "Mine".into(), ..CampaignPack::default() };
+    let def = crate::pack::CampaignDef::blank("Seven Days Battles");
+    assert_eq!((def.withdrawal.rows.len(), def.union_resupply.rows.len(), def.brt.columns.len()), (10, 10, 9));
+    assert_eq!(def.brt.columns[8].label(), "+10 or more");
+    pack.edit(&PackEdit::PutCampaign { at: None, def: Box::new(def) }).unwrap();
+    assert_eq!(pack.validate(), Ok(()), "nothing entered is not wrong: the values are missing");
+    assert!(!pack.missing().is_empty());
+}
