@@ -470,4 +470,22 @@ mod tests {
         let bad = file.replacen("Gettysburg", "<b>", 1);
         assert!(matches!(SavedGame::read_file(&bad), Some(Err(ImportError::Invalid(_)))));
     }
+
+    #[test]
+    fn a_field_commander_game_is_kept_as_stored_and_its_file_read_back_by_its_format() {
+        let mut d = doc();
+        let game = field_commander::practice::practice_game("fc1", "Practice at Gaines's Mill", 5.0);
+        let kept = DeferredGame::of(SystemId::FieldCommander, &game).unwrap();
+        d.new_game(SavedGame::Deferred(Box::new(kept))).unwrap();
+        let (back, _): (AppDoc, bool) = decode(&encode(&d), &LAYOUT).unwrap();
+        assert_eq!(back, d);
+        let saved = back.game("fc1").unwrap();
+        assert_eq!(saved.deferred().unwrap().read::<field_commander::Game>().unwrap(), game);
+        assert_eq!(saved.summary().progress, "Setting up the battle (10.2)");
+        assert_eq!(saved.summary().size, "3 Confederate and 3 Union forces");
+        let file = saved.export_file();
+        assert_eq!(companion_core::exchange::format_of(&file).as_deref(), Some(field_commander::file::GAME_FORMAT));
+        assert_eq!(SavedGame::read_file(&file), Some(Ok(saved.clone())));
+        assert!(saved.check().is_ok());
+    }
 }

@@ -94,9 +94,9 @@ impl Game {
         }
     }
 
-    fn note(&mut self, text: String, now_ms: f64) {
+    fn note(&mut self, text: String, now_ms: f64, secret: bool) {
         let phase = self.clock.phase().label().to_string();
-        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text, secret: false });
+        self.log.push(LogEntry { turn: self.clock.turn, phase, at_ms: now_ms, text, secret });
     }
 }
 
@@ -254,6 +254,8 @@ pub enum Command {
     Works(crate::works::WorksCommand),
     /// The tracker's ticks and the scenario's facts (2.1).
     Tracker(crate::tracker::TrackerCommand),
+    /// A correction of the order of battle or of a chart ([`crate::edit`]).
+    Edit(Box<crate::edit::EditCommand>),
 }
 
 /// What an applied command did, for the screens.
@@ -278,9 +280,31 @@ impl GameSystem for LineOfBattle {
         let lines = execute(&mut next, command)?;
         *game = next;
         for line in &lines {
-            game.note(line.clone(), now_ms);
+            game.note(line.clone(), now_ms, tells_orders(command, line));
         }
         Ok(Outcome { lines })
+    }
+}
+
+/// 1.8: whether a line of the history tells a side's Orders and plans, so that it is kept
+/// from the other side's player (marked secret: the Game area's history leaves it out, and
+/// each side reads its own Orders in its order book). Every order-book command's lines are,
+/// but for the Turn Record Track and the Orders of Arrival, which both sides know; of the
+/// other commands' lines, those the order book adds: the Command Phase's deliveries and
+/// Fluke Stoppage checks, and the Ending steps a lost Leader starts (13.6g).
+fn tells_orders(command: &Command, line: &str) -> bool {
+    use crate::orders::commands::OrderCommand;
+    match command {
+        Command::Orders(c) => {
+            !matches!(**c, OrderCommand::SetTrack(_) | OrderCommand::AddArrival(_) | OrderCommand::Arrive(_))
+        }
+        // A tick of the order book's items of the tracker (the app ticks them in the book).
+        Command::Tracker(crate::tracker::TrackerCommand::Tick { key, .. }) => {
+            ["accept-", "held-", "reissue-", "army-order", "ending-", "recovery-", "fluke-", "midnight"]
+                .iter()
+                .any(|k| key.starts_with(k))
+        }
+        _ => line.starts_with("Order ") || line.contains("(13.") || line.contains("(3.2)"),
     }
 }
 
@@ -477,6 +501,7 @@ fn execute(game: &mut Game, command: &Command) -> Result<Vec<String>, Refused> {
         }
         Command::Orders(c) => crate::orders::commands::execute(game, c)?,
         Command::NextPhase => crate::clock::next_phase(game)?,
+        Command::Edit(c) => crate::edit::execute(game, c)?,
         Command::PutTable(t) => {
             game.tables.put(t.clone()).map_err(|errors| {
                 let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();

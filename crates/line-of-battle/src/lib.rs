@@ -15,6 +15,8 @@
 //! - calculators the players state facts to: [`los`] (8.0), [`radius`] (3.3), [`stacking`]
 //!   (6.1), [`artillery`] (4.2), [`open_order`] (4.4), [`movement`] (6.2, 7.0, 7.2);
 //! - [`supply`]: Wagons and Artillery Ammunition (4.3); [`works`]: Breastworks (5.0);
+//! - [`edit`]: corrections of the order of battle, and the Threshold Values and Additive Morale
+//!   charts;
 //! - [`game`]: the game and its commands, the system's [`companion_core::system::GameSystem`];
 //!   [`turn_record`]: what the Phasing Player's units did this Player Turn;
 //! - [`file`]: a game as a file, checked on import.
@@ -28,6 +30,7 @@ pub mod charge;
 pub mod clock;
 pub mod combat;
 pub mod due;
+pub mod edit;
 pub mod file;
 pub mod fire;
 pub mod game;

@@ -5,6 +5,8 @@
 //! itself states one (5.0d, 13.2e); the players enter the rest from their charts, once, and
 //! pass them between devices as a file ([`TableSet::export`], [`TableSet::import`]).
 
+use crate::fire::ThresholdChart;
+use crate::morale::AdditiveChart;
 use crate::table::{Dice, Modifier, RollTable, Slot, TableError};
 use companion_core::exchange::{FileKind, ImportError, MAX_FILE_BYTES, precheck};
 use serde::{Deserialize, Serialize};
@@ -88,6 +90,56 @@ struct TablesFile {
     format: String,
     schema: u32,
     tables: Vec<RollTable>,
+    /// The two charts that are not rolled on (9.3, 10.2). Absent from a file an earlier build
+    /// wrote, which still reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    thresholds: Option<ThresholdChart>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    additive: Option<AdditiveChart>,
+}
+
+/// Everything a tables file carries: the tables rolled on and the two charts that are not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Charts {
+    /// The tables rolled on.
+    pub set: TableSet,
+    /// The Threshold Values Chart (9.3), if the file has it.
+    pub thresholds: Option<ThresholdChart>,
+    /// The Additive Morale Chart (10.2), if the file has it.
+    pub additive: Option<AdditiveChart>,
+}
+
+impl Charts {
+    /// The tables file's text, with both charts.
+    pub fn export(&self) -> String {
+        let file = TablesFile {
+            format: FILE.format.into(),
+            schema: 1,
+            tables: self.set.tables.clone(),
+            thresholds: self.thresholds.clone(),
+            additive: self.additive.clone(),
+        };
+        serde_json::to_string_pretty(&file).unwrap_or_default()
+    }
+
+    /// Reads a tables file: the checks every file passes, then its shape, then every table's
+    /// validation, with every problem named. The charts' own checks are the game's
+    /// (`EditCommand::Thresholds`, `EditCommand::MoraleChart`), run when they are applied.
+    pub fn import(raw: &str) -> Result<Charts, TablesFileError> {
+        let value = precheck(raw, MAX_FILE_BYTES, &FILE).map_err(TablesFileError::File)?;
+        let file: TablesFile = serde_json::from_value(value).map_err(|e| TablesFileError::Shape(e.to_string()))?;
+        let mut errors: Vec<TableError> = file.tables.iter().filter_map(|t| t.validate().err()).flatten().collect();
+        for (i, t) in file.tables.iter().enumerate() {
+            if file.tables[..i].iter().any(|o| o.key == t.key) {
+                errors.push(TableError { at: t.name.clone(), problem: format!("two tables have the key {}", t.key) });
+            }
+        }
+        if errors.is_empty() {
+            Ok(Charts { set: TableSet { tables: file.tables }, thresholds: file.thresholds, additive: file.additive })
+        } else {
+            Err(TablesFileError::Table(errors))
+        }
+    }
 }
 
 /// Why a tables file was refused.
@@ -230,30 +282,21 @@ impl TableSet {
         Ok(())
     }
 
-    /// The tables file's text.
+    /// The tables file's text, without the two charts ([`Charts::export`] has them).
     pub fn export(&self) -> String {
-        let file = TablesFile { format: FILE.format.into(), schema: 1, tables: self.tables.clone() };
-        serde_json::to_string_pretty(&file).unwrap_or_default()
+        Charts { set: self.clone(), thresholds: None, additive: None }.export()
     }
 
-    /// Reads a tables file: the checks every file passes, then its shape, then every table's
-    /// validation, with every problem named.
+    /// Reads a tables file's tables rolled on ([`Charts::import`] reads its charts too).
     pub fn import(raw: &str) -> Result<TableSet, TablesFileError> {
-        let value = precheck(raw, MAX_FILE_BYTES, &FILE).map_err(TablesFileError::File)?;
-        let file: TablesFile = serde_json::from_value(value).map_err(|e| TablesFileError::Shape(e.to_string()))?;
-        let mut errors: Vec<TableError> = file.tables.iter().filter_map(|t| t.validate().err()).flatten().collect();
-        for (i, t) in file.tables.iter().enumerate() {
-            if file.tables[..i].iter().any(|o| o.key == t.key) {
-                errors.push(TableError { at: t.name.clone(), problem: format!("two tables have the key {}", t.key) });
-            }
-        }
-        if errors.is_empty() { Ok(TableSet { tables: file.tables }) } else { Err(TablesFileError::Table(errors)) }
+        Charts::import(raw).map(|c| c.set)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::morale::MoraleState;
     use crate::table::{Band, Column, Effect, Span};
 
     #[test]
@@ -273,6 +316,23 @@ mod tests {
         set.put(command).unwrap();
         let text = set.export();
         assert_eq!(TableSet::import(&text), Ok(set));
+    }
+
+    #[test]
+    fn rule_9_3_and_10_2_the_charts_travel_with_the_tables_and_an_older_file_still_reads() {
+        let charts = Charts {
+            set: TableSet::standard(),
+            thresholds: Some(ThresholdChart { rows: vec![(4, Slot::Entered(2)), (8, Slot::Missing)] }),
+            additive: Some(AdditiveChart {
+                entries: vec![(MoraleState::Shaken, MoraleState::Shaken, Slot::Entered(MoraleState::Disorganized))],
+            }),
+        };
+        let text = charts.export();
+        assert_eq!(Charts::import(&text), Ok(charts.clone()));
+        // A file written before the charts were in it: the tables, no charts.
+        let older = charts.set.export();
+        assert!(!older.contains("thresholds"), "{older}");
+        assert_eq!(Charts::import(&older), Ok(Charts { set: charts.set, thresholds: None, additive: None }));
     }
 
     #[test]

@@ -65,6 +65,7 @@ pub fn DiceEntry(
                                 {(1..=6u8)
                                     .map(|face| view! {
                                         <button
+                                            type="button"
                                             class="button face"
                                             aria-pressed=move || if faces.with(|v| v.get(i) == Some(&face)) { "true" } else { "false" }
                                             on:click=move |_| set(i, face)
@@ -79,8 +80,8 @@ pub fn DiceEntry(
                     .collect_view()
             }}
             <div class="row">
-                <button class="button" on:click=roll>"Roll for me"</button>
-                <button class="button" on:click=move |_| faces.set(Vec::new())>"Clear the dice"</button>
+                <button type="button" class="button" on:click=roll>"Roll for me"</button>
+                <button type="button" class="button" on:click=move |_| faces.set(Vec::new())>"Clear the dice"</button>
             </div>
         </div>
     }

@@ -435,3 +435,22 @@ proptest! {
         }
     }
 }
+
+/// 1.8: an Order written, carried and accepted leaves nothing of itself in the history the
+/// whole table reads; the phase lines stay public.
+#[test]
+fn rule_1_8_orders_stay_out_of_the_public_history() {
+    let mut s = Session::<LineOfBattle>::new(game());
+    run(&mut s, write(OrderKind::Attack, "1", "Reynolds", attack(), 23, dice(4, 4))).unwrap();
+    while s.game().clock.turn < 5 {
+        to(&mut s, Side::Federal, Segment::Recovery);
+        to(&mut s, Side::Federal, Segment::Orders);
+    }
+    run(&mut s, accept(1, dice(6, 6))).unwrap();
+    let public: Vec<&str> = s.game().log.iter().filter(|e| !e.secret).map(|e| e.text.as_str()).collect();
+    assert!(public.iter().all(|t| !t.starts_with("Order") && !t.contains("Reynolds")), "{public:?}");
+    assert!(public.iter().any(|t| t.contains("Command Phase: Orders")), "{public:?}");
+    let secret: Vec<&str> = s.game().log.iter().filter(|e| e.secret).map(|e| e.text.as_str()).collect();
+    assert!(secret.iter().any(|t| t.contains("arrives for Reynolds")), "{secret:?}");
+    assert!(secret.iter().any(|t| t.contains("Order 1 accepted")), "{secret:?}");
+}

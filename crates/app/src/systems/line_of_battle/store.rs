@@ -3,6 +3,7 @@
 
 use crate::shell::browser;
 use crate::shell::session::{SessionStore, use_session};
+use leptos::prelude::*;
 use line_of_battle::clock::Clock;
 use line_of_battle::oob::Side;
 use line_of_battle::{Game, LineOfBattle};
@@ -19,4 +20,16 @@ pub fn use_store() -> Store {
 /// first day; the players set the scenario's own start on the Game area before they play.
 pub fn new_game(id: String) -> Game {
     Game::new(&id, "New game", Clock::new(Side::Confederate, 1, 0))
+}
+
+/// Reading the open game without tracking it (a tap's handler, a form's first values).
+pub trait Untracked {
+    /// Reads the game, untracked.
+    fn with_untracked<R>(self, f: impl FnOnce(&Game) -> R) -> R;
+}
+
+impl Untracked for Store {
+    fn with_untracked<R>(self, f: impl FnOnce(&Game) -> R) -> R {
+        self.session.with_untracked(|s| f(s.game()))
+    }
 }

@@ -132,6 +132,10 @@ pub fn SetupScreen() -> impl IntoView {
                     "Start the first Battle Turn"
                 </button>
             </Show>
+            <div class="row">
+                <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>
+                <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| store.redo()>"Redo"</button>
+            </div>
         </section>
     }
     .into_any()

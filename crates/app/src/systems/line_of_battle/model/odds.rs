@@ -1,0 +1,98 @@
+//! The odds before a roll on one of the players' tables: every raw roll of the table's dice
+//! read with the modifiers that apply, so the chance of each result is exact. A band the
+//! players have not entered stops the odds with the same words as the roll would.
+
+use companion_core::Chance;
+use line_of_battle::table::{Dice, Effect, LookupError, Reading, RollTable};
+
+/// The chance of a raw roll of `dice`: one die, 1 in 6; two dice, the ways to make it in 36.
+pub fn raw_chance(dice: Dice, raw: i32) -> Chance {
+    match dice {
+        Dice::One if (1..=6).contains(&raw) => Chance::new(1, 6),
+        Dice::Two if (2..=12).contains(&raw) => Chance::new((6 - (raw - 7).abs()) as u64, 36),
+        _ => Chance::NEVER,
+    }
+}
+
+/// Every raw roll of the table read in `column` with `apply` and `extra`, with its chance.
+pub fn readings(
+    table: &RollTable,
+    column: &str,
+    apply: &[String],
+    extra: &[(String, String, i32)],
+) -> Result<Vec<(Reading, Chance)>, LookupError> {
+    let names: Vec<&str> = apply.iter().map(String::as_str).collect();
+    let (low, high) = table.dice.range();
+    (low..=high).map(|raw| Ok((table.read(column, raw, &names, extra)?, raw_chance(table.dice, raw)))).collect()
+}
+
+/// The chance that the reading satisfies `pred`.
+pub fn chance_that(readings: &[(Reading, Chance)], pred: impl Fn(&Reading) -> bool) -> Chance {
+    readings.iter().filter(|(r, _)| pred(r)).fold(Chance::NEVER, |acc, (_, c)| acc.plus(*c))
+}
+
+/// The chance of a Pass (Yes) on a Command Roll, Closing Roll, Base Check or Recovery Roll.
+pub fn pass(
+    table: &RollTable,
+    column: &str,
+    apply: &[String],
+    extra: &[(String, String, i32)],
+) -> Result<Chance, LookupError> {
+    Ok(chance_that(&readings(table, column, apply, extra)?, Reading::passed))
+}
+
+/// The chance of any SP loss, and of a Morale Check, on a Combat Table or Opening Volley roll.
+pub fn loss_and_check(
+    table: &RollTable,
+    apply: &[String],
+    extra: &[(String, String, i32)],
+) -> Result<(Chance, Chance), LookupError> {
+    let all = readings(table, "", apply, extra)?;
+    Ok((chance_that(&all, |r| r.loss() > 0), chance_that(&all, |r| r.effects.contains(&Effect::MoraleCheck))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use line_of_battle::table::{Band, Column, Span};
+
+    fn yes_from(n: i32) -> RollTable {
+        let mut t = RollTable::new("command-roll", "Command Roll Table", "13.3c", Dice::Two);
+        t.columns.push(Column {
+            label: String::new(),
+            bands: vec![
+                Band { rolls: Span::at_most(n - 1), effects: vec![Effect::Fail] },
+                Band { rolls: Span::at_least(n), effects: vec![Effect::Pass] },
+            ],
+        });
+        t
+    }
+
+    #[test]
+    fn two_dice_are_counted_in_thirty_sixths() {
+        let total: Chance = (2..=12).fold(Chance::NEVER, |a, r| a.plus(raw_chance(Dice::Two, r)));
+        assert_eq!(total, Chance::ALWAYS);
+        assert_eq!(raw_chance(Dice::Two, 7), Chance::new(6, 36));
+        assert_eq!(raw_chance(Dice::One, 7), Chance::NEVER);
+    }
+
+    /// 13.3c: two dice plus the Leader's Command Value: a 3-rated Leader needing 8 on the
+    /// test chart passes on a raw 5 or more, 30 in 36.
+    #[test]
+    fn the_command_value_shifts_the_odds() {
+        let cv = vec![("Command Value".to_string(), "13.3c".to_string(), 3)];
+        assert_eq!(pass(&yes_from(8), "", &[], &cv), Ok(Chance::new(30, 36)));
+        assert_eq!(pass(&yes_from(8), "", &[], &[]), Ok(Chance::new(15, 36)));
+    }
+
+    #[test]
+    fn a_band_not_entered_stops_the_odds() {
+        let mut t = yes_from(8);
+        t.columns[0].bands.pop();
+        assert!(matches!(pass(&t, "", &[], &[]), Err(LookupError::Missing { roll: 8, .. })));
+        assert!(matches!(
+            pass(&RollTable::new("x", "X", "1", Dice::Two), "", &[], &[]),
+            Err(LookupError::NoColumn { .. })
+        ));
+    }
+}

@@ -1,0 +1,107 @@
+//! Small pieces every Line of Battle screen shares: the side switch, a value picked from a
+//! row of large buttons (a Leader's 0-4, a Morale Rating), a refusal shown beside its buttons,
+//! and the odds before a roll on the players' own table.
+
+use super::model::words;
+use crate::widgets::odds::chance_words;
+use companion_core::Chance;
+use leptos::prelude::*;
+use line_of_battle::Refused;
+use line_of_battle::oob::Side;
+use line_of_battle::table::LookupError;
+
+/// The two sides as a pair of large buttons; the chosen one pressed.
+#[component]
+pub fn SideSwitch(side: RwSignal<Side>, #[prop(optional)] label: Option<&'static str>) -> impl IntoView {
+    view! {
+        <div class="segmented" role="group" aria-label=label.unwrap_or("Side")>
+            {words::SIDES
+                .into_iter()
+                .map(|s| view! {
+                    <button
+                        class="button"
+                        aria-pressed=move || if side.get() == s { "true" } else { "false" }
+                        on:click=move |_| side.set(s)
+                    >
+                        {words::side(s)}
+                    </button>
+                })
+                .collect_view()}
+        </div>
+    }
+    .into_any()
+}
+
+/// One value among `options`, each a large button, in a group named by `legend`.
+#[component]
+pub fn Pick<T>(legend: String, options: Vec<(T, String)>, value: RwSignal<T>) -> impl IntoView
+where
+    T: Copy + PartialEq + Send + Sync + 'static,
+{
+    view! {
+        <fieldset class="choices inline pick">
+            <legend>{legend}</legend>
+            {options
+                .into_iter()
+                .map(|(v, label)| view! {
+                    <button
+                        type="button"
+                        class="button"
+                        aria-pressed=move || if value.get() == v { "true" } else { "false" }
+                        on:click=move |_| value.set(v)
+                    >
+                        {label}
+                    </button>
+                })
+                .collect_view()}
+        </fieldset>
+    }
+    .into_any()
+}
+
+/// A Leader's value, 0 (worst) to 4 (best) (4.1).
+#[component]
+pub fn Rating(legend: String, value: RwSignal<u8>) -> impl IntoView {
+    let options = (0..=4u8).map(|v| (v, v.to_string())).collect::<Vec<_>>();
+    view! { <Pick legend=legend options=options value=value/> }.into_any()
+}
+
+/// A refusal beside the buttons that caused it (the game is unchanged).
+pub fn refusal(text: RwSignal<Option<String>>) -> impl IntoView {
+    move || text.get().map(|t| view! { <p class="refusal" role="alert">{t}</p> })
+}
+
+/// A refusal's words, with its rule.
+pub fn refused(e: &Refused) -> String {
+    e.to_string()
+}
+
+/// The odds of a roll on the players' table, or what must be entered first.
+pub fn odds_line(target: String, chances: Result<Vec<(&'static str, Chance)>, LookupError>) -> AnyView {
+    match chances {
+        Ok(chances) => view! {
+            <div class="odds" role="group" aria-label="Before the roll">
+                <p class="target"><strong>{target}</strong></p>
+                <p>
+                    {chances
+                        .into_iter()
+                        .map(|(what, c)| view! { <span class="chance">{format!("{what}: {}", chance_words(c))}</span>" " })
+                        .collect_view()}
+                </p>
+            </div>
+        }
+        .into_any(),
+        Err(e) => view! {
+            <div class="banner warning missing-entry" role="status">
+                <p>{format!("Odds and result need your chart: {e}.")}</p>
+                <a class="button" href="/tables">"Open the tables"</a>
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+/// A number typed in a field, if it is one.
+pub fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    text.trim().parse().ok()
+}
