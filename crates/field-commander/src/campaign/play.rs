@@ -171,10 +171,19 @@ impl CampaignPlay {
                     r.say(format!("A Scout discarded to re-roll: {} stands (16.3.1)", die.value()));
                 } else if step == "resupply-table" && self.dice.len() >= 2 {
                     return Err(refuse_play("the Union Resupply Table takes a roll and at most one follow-up (18.3)"));
+                } else if step == "resupply-table" && !self.dice.is_empty() {
+                    r.say(format!("Rolled {}: the follow-up roll (18.3)", die.value()));
+                } else if step == "resupply-table" {
+                    r.say(format!(
+                        "Rolled {}: the Union Resupply Table, kept for its follow-up roll (18.3)",
+                        die.value()
+                    ));
                 } else {
-                    r.say(format!("Rolled {} (4.5)", die.value()));
+                    r.say(format!(
+                        "Rolled {}: the orders roll, kept while you decide on your Scouts (16.3.1)",
+                        die.value()
+                    ));
                 }
-                r.rolled(step.clone(), *die);
                 self.dice.push(*die);
                 self.dice_for = Some(step.clone());
             }

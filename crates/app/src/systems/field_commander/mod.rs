@@ -26,7 +26,7 @@ pub const AREAS: [Area; 6] = [
     Area { href: "/union", label: "Union", icon: "⚔" },
     Area { href: "/lee", label: "Lee", icon: "★" },
     Area { href: "/setup", label: "Set-up", icon: "☰" },
-    Area { href: "/campaign", label: "Campaign", icon: "⌖" },
+    Area { href: "/campaign", label: "Campaign", icon: "⚐" },
     Area { href: "/settings", label: "Settings", icon: "⚙" },
 ];
 

@@ -240,7 +240,7 @@ pub fn UnionScreen() -> impl IntoView {
             {move || match next.get() {
                 None => view! {
                     <section class="card">
-                        <p>"It is your half of the turn: the Union acts once you end the Confederate turn (16.0)."</p>
+                        <p>"The Union has nothing to do now: it acts once you end the Confederate turn (16.0)."</p>
                         <a class="button big primary" href="/campaign">"Back to the campaign"</a>
                     </section>
                 }.into_any(),
