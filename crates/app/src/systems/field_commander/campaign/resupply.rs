@@ -86,7 +86,7 @@ pub fn ResupplyScreen() -> impl IntoView {
                             view! { <li class="muted">"No reduced force."</li> }.into_any()
                         } else {
                             list.into_iter().map(|(id, line)| view! {
-                                <li>{line}" "<button class="button" on:click=move |_| act(store, step(CampaignCommand::Refit { force: id }), done, problem)>"Refit: 2 Command Points"</button></li>
+                                <li>{line.clone()}" "<button class="button" aria-label=format!("Refit {line}: 2 Command Points") on:click=move |_| act(store, step(CampaignCommand::Refit { force: id }), done, problem)>"Refit: 2 Command Points"</button></li>
                             }).collect_view().into_any()
                         }
                     }}
@@ -103,9 +103,15 @@ pub fn ResupplyScreen() -> impl IntoView {
                 <ul class="fc-forces">
                     {move || beside().into_iter().map(|(id, name, full, red)| view! {
                         <li>
-                            {name}" "
-                            {full.map(|cv| view! { <button class="button" on:click=move |_| buy(id, false)>{format!("Buy: {cv} Command Points")}</button> })}
-                            {red.map(|cv| view! { <button class="button" on:click=move |_| buy(id, true)>{format!("Buy reduced: {cv}")}</button> })}
+                            {name.clone()}" "
+                            {full.map(|cv| {
+                                let label = format!("Buy {name}: {cv} Command Points");
+                                view! { <button class="button" aria-label=label on:click=move |_| buy(id, false)>{format!("Buy: {cv} Command Points")}</button> }
+                            })}
+                            {red.map(|cv| {
+                                let label = format!("Buy {name} reduced: {cv} Command Points");
+                                view! { <button class="button" aria-label=label on:click=move |_| buy(id, true)>{format!("Buy reduced: {cv}")}</button> }
+                            })}
                         </li>
                     }).collect_view()}
                 </ul>
