@@ -36,6 +36,15 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   const { context, page, problems } = await phone(browser);
   await newGame(page, server.url);
   await start(page, { first: 'Confederate', time: '15:00' });
+  // No Leader's value is guessed: the form asks for them from his counter (4.1).
+  await area(page, 'Units');
+  await page.getByRole('group', { name: 'Side' }).getByRole('button', { name: 'Confederate', exact: true }).tap();
+  const armyForm = page.getByRole('form', { name: 'The Confederate Army' });
+  await armyForm.getByLabel('Army name').fill('Army of Northern Virginia');
+  await armyForm.getByLabel('Army Commander').fill('Lee');
+  assert.equal(await armyForm.locator('[aria-pressed="true"]').count(), 0);
+  await armyForm.getByRole('button', { name: 'Add the Army' }).tap();
+  await armyForm.getByRole('alert').getByText("Tap the Leader's Command Value and Morale Value, as on his counter (4.1).").waitFor();
   await army(page, 'Confederate', { name: 'Army of Northern Virginia', commander: 'Lee', command: 3, morale: 3, awareness: 1 });
   await formation(page, 'Army of Northern Virginia', { echelon: 'Division', name: "Heth's Division", leader: 'Heth', command: 2, morale: 2 });
   await formation(page, "Heth's Division", { echelon: 'Brigade', name: "Archer's Brigade", leader: 'Archer', command: 2, morale: 1 });

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone } from './harness.mjs';
-import { absent, area, army, dice, formation, newGame, nextPhase, phase, settle, start } from './lob-play.mjs';
+import { absent, area, army, dice, formation, moveOnAnyway, newGame, nextPhase, phase, settle, start } from './lob-play.mjs';
 
 let server, browser;
 before(async () => {
@@ -108,8 +108,11 @@ test('an Order written, carried, refused, accepted and ended over several turns 
   await area(page, 'Game');
   await absent(page, ['Seminary Ridge', 'Chambersburg Pike', 'Order 1'], 'the Game area');
 
-  // On to turn 2, across a reload: the Order is still on its way; the cover is back.
-  await nextPhase(page, 14);
+  // On to turn 2, across a reload: the Order is still on its way; the cover is back. Leaving
+  // the first Rally Phase with its markers not done asks first (2.1, 12.1).
+  await nextPhase(page, 6);
+  await moveOnAnyway(page, '1 required item not done in Rally Phase: Rally: move on anyway?');
+  await nextPhase(page, 7);
   assert.match(await page.locator('.turn-card .turn').innerText(), /^Turn 2, day 1$/);
   await settle(page);
   await page.reload();

@@ -94,9 +94,15 @@ export async function regiments(page, brigade, list) {
   }
 }
 
-/** Taps "Next phase" `n` times. */
+/** Taps "Next phase" `n` times, the Rally markers marked done on the way. */
 export async function nextPhase(page, n = 1) {
   for (let i = 0; i < n; i += 1) {
+    // The Rally Phase's markers (12.1), required every Rally Phase: done as a player does.
+    const markers = page.getByRole('button', { name: /^Done: Remove Sh, BL/ });
+    if (await markers.count()) {
+      await markers.tap();
+      await page.locator('.check-item.done', { hasText: 'Remove Sh, BL' }).waitFor();
+    }
     const before = await page.locator('.turn-card').innerText();
     await page.getByRole('button', { name: 'Next phase' }).tap();
     // Either the phase moves on or the app asks about what is required and not done (2.1),

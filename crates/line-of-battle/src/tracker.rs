@@ -27,6 +27,13 @@ pub enum Subject {
     Arrival(usize),
     /// Something due ([`crate::due`]).
     Due(u32),
+    /// A Consolidation the rules allow (1.3e): the recipient and the donor it may absorb.
+    Consolidation {
+        /// Absorbs.
+        recipient: String,
+        /// Gives all its SPs.
+        donor: String,
+    },
 }
 
 /// One thing the rules require now.
@@ -371,7 +378,10 @@ fn consolidation(game: &Game, side: Side, items: &mut Vec<Todo>) {
             && !matches!(u.state, MoraleState::BloodLust | MoraleState::Disorganized | MoraleState::Routed)
     };
     let units: Vec<&Unit> = game.oob.units.iter().filter(able).collect();
-    for r in &units {
+    // A recipient absorbs one donor a Segment (1.3e): once it has, its other pairs go.
+    let record = game.this_turn.current(&game.clock);
+    let absorbed = |r: &Unit| record.is_some_and(|t| t.consolidated.contains(&r.id));
+    for r in units.iter().filter(|r| !absorbed(r)) {
         for d in &units {
             let fits = r.id != d.id
                 && r.formation == d.formation
@@ -386,7 +396,7 @@ fn consolidation(game: &Game, side: Side, items: &mut Vec<Todo>) {
                     format!("consolidate-{}-{}", r.id, d.id),
                     format!("{} may absorb {} if Stacked together", r.name, d.name),
                     "1.3e",
-                    Some(Subject::Unit(r.id.clone())),
+                    Some(Subject::Consolidation { recipient: r.id.clone(), donor: d.id.clone() }),
                     false,
                 ));
             }

@@ -250,9 +250,21 @@ fn rule_1_3e_consolidation_in_its_segment() {
     let c = |donor: &str| Command::Consolidate { recipient: "19 Ind".into(), donor: donor.into(), stacked: true };
     assert_eq!(s.dispatch(&c("6 Wisc"), 0.0).unwrap_err().rule, Some("1.3e"));
     to(&mut s, 1, false, Segment::Consolidation);
+    assert!(
+        todo(s.game())
+            .iter()
+            .any(|t| t.subject == Some(Subject::Consolidation { recipient: "19 Ind".into(), donor: "7 Wisc".into() }))
+    );
     s.dispatch(&c("6 Wisc"), 0.0).unwrap();
     assert_eq!(s.dispatch(&c("7 Wisc"), 0.0).unwrap_err().rule, Some("1.3e"));
     assert_eq!(s.game().oob.unit("19 Ind").map(|u| u.strength), Some(5));
+    // The list offers 19 Ind no other donor this Segment.
+    let offers = |g: &Game, donor: &str| {
+        todo(g)
+            .iter()
+            .any(|t| t.subject == Some(Subject::Consolidation { recipient: "19 Ind".into(), donor: donor.into() }))
+    };
+    assert!(!offers(s.game(), "7 Wisc"), "{:?}", todo(s.game()));
 }
 
 fn subject_exists(g: &Game, s: &Subject) -> bool {
@@ -262,6 +274,7 @@ fn subject_exists(g: &Game, s: &Subject) -> bool {
         Subject::Formation(id) => g.oob.formation(id).is_some(),
         Subject::Order(id) => g.book.order(*id).is_ok(),
         Subject::Arrival(i) => g.clock.arrivals.get(*i).is_some(),
+        Subject::Consolidation { recipient, donor } => g.oob.unit(recipient).is_some() && g.oob.unit(donor).is_some(),
         Subject::Due(id) => g
             .dues
             .get(*id)

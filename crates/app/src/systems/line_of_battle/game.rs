@@ -37,10 +37,14 @@ fn to_do(item: Item) -> AnyView {
             problem.set(Some(e));
         }
     };
-    let action = item.action.clone().map(|a| {
+    let action = item.action.clone().filter(|_| !item.done).map(|a| {
         let (label, command) = match a {
             Action::Arrive(i) => ("Placed", Command::Orders(Box::new(OrderCommand::Arrive(i)))),
             Action::RallyMarkers => ("Done", Command::RallyMarkers { held: Vec::new() }),
+            // The item says "if Stacked together": the tap is the players saying they are.
+            Action::Consolidate { recipient, donor } => {
+                ("Consolidate", Command::Consolidate { recipient, donor, stacked: true })
+            }
         };
         let command = StoredValue::new(command);
         view! {

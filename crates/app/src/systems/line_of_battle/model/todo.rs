@@ -35,6 +35,13 @@ pub enum Action {
     Arrive(usize),
     /// The Rally Phase's markers: Sh and BL removed, DG flipped to Sh (12.1 parts 1-2).
     RallyMarkers,
+    /// The recipient absorbs the donor, the players having Stacked them (1.3e).
+    Consolidate {
+        /// Absorbs.
+        recipient: String,
+        /// Gives all its SPs and is removed.
+        donor: String,
+    },
 }
 
 /// The order book's items: never on the Game area (1.8).
@@ -48,6 +55,9 @@ fn place(t: &Todo) -> (Option<(String, &'static str)>, Option<Action>) {
     match (&t.subject, t.key.as_str()) {
         (Some(Subject::Due(_)), _) => (Some(("/combat/due".into(), "Settle it")), None),
         (Some(Subject::Arrival(i)), _) => (None, Some(Action::Arrive(*i))),
+        (Some(Subject::Consolidation { recipient, donor }), _) => {
+            (None, Some(Action::Consolidate { recipient: recipient.clone(), donor: donor.clone() }))
+        }
         (_, "rally-markers") => (None, Some(Action::RallyMarkers)),
         (_, "rebuild") => (Some(("/combat/rally".into(), "Rebuild")), None),
         (_, "charge") => (Some(("/combat/charge".into(), "Go on with the Charge")), None),
@@ -186,5 +196,23 @@ mod tests {
             s.dispatch(&tick, 0.0).unwrap();
         }
         assert_eq!(still_required(&items(s.game())), vec![]);
+    }
+
+    /// 1.3e: a Consolidation the rules allow is one tap on the Game area, and gone once done.
+    #[test]
+    fn rule_1_3e_a_consolidation_is_one_tap() {
+        let mut g = fixture::session().game().clone();
+        // The Federal Brigade's two regiments of Rifles (6 SPs printed), at 3 SPs (not Wrecked,
+        // 1.3b) and 2.
+        let (recipient, donor) = (String::from("19 Ind"), String::from("2 Wisc"));
+        g.oob.unit_mut(&recipient).unwrap().strength = 3;
+        g.oob.unit_mut(&donor).unwrap().strength = 2;
+        let mut s = companion_core::session::Session::new(g);
+        to(&mut s, Segment::Consolidation);
+        let action = Action::Consolidate { recipient: recipient.clone(), donor: donor.clone() };
+        assert!(items(s.game()).iter().any(|i| i.action.as_ref() == Some(&action)), "{:?}", items(s.game()));
+        s.dispatch(&Command::Consolidate { recipient: recipient.clone(), donor, stacked: true }, 0.0).unwrap();
+        assert!(items(s.game()).iter().all(|i| !matches!(&i.action, Some(Action::Consolidate { .. }))));
+        assert_eq!(s.game().oob.unit(&recipient).map(|u| u.strength), Some(5));
     }
 }

@@ -29,6 +29,20 @@ fn text_field(label: &'static str, value: RwSignal<String>) -> impl IntoView {
     }
 }
 
+/// A Leader's Command and Morale Values as tapped, or the refusal asking for them (4.1: they
+/// are on his counter).
+fn values(
+    command: RwSignal<Option<u8>>,
+    morale: RwSignal<Option<u8>>,
+    problem: RwSignal<Option<String>>,
+) -> Option<(u8, u8)> {
+    let chosen = command.get_untracked().zip(morale.get_untracked());
+    if chosen.is_none() {
+        problem.set(Some("Tap the Leader's Command Value and Morale Value, as on his counter (4.1).".into()));
+    }
+    chosen
+}
+
 fn number_field(label: &'static str, value: RwSignal<String>) -> impl IntoView {
     view! {
         <label class="field">
@@ -44,8 +58,8 @@ pub fn ArmyForm(side: Side) -> impl IntoView {
     let store = use_store();
     let name = RwSignal::new(String::new());
     let commander = RwSignal::new(String::new());
-    let command = RwSignal::new(2u8);
-    let morale = RwSignal::new(2u8);
+    let command = RwSignal::new(None::<u8>);
+    let morale = RwSignal::new(None::<u8>);
     let awareness = RwSignal::new(String::from("2"));
     let problem = RwSignal::new(None::<String>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -56,6 +70,7 @@ pub fn ArmyForm(side: Side) -> impl IntoView {
             ));
             return;
         };
+        let Some((command, morale)) = values(command, morale, problem) else { return };
         let ids =
             store.with_untracked(|g| ids_for(&g.oob, &[name.get_untracked().trim(), commander.get_untracked().trim()]));
         let (fid, lid) = (ids[0].clone(), ids[1].clone());
@@ -74,8 +89,8 @@ pub fn ArmyForm(side: Side) -> impl IntoView {
                 name: commander.get_untracked().trim().to_string(),
                 side,
                 formation: Some(fid),
-                command: command.get_untracked(),
-                morale: morale.get_untracked(),
+                command,
+                morale,
                 awareness: Some(aware),
                 on_map: true,
                 lost: false,
@@ -119,8 +134,8 @@ pub fn FormationForm(parent: String) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let hq = RwSignal::new(false);
     let leader = RwSignal::new(String::new());
-    let command = RwSignal::new(2u8);
-    let morale = RwSignal::new(2u8);
+    let command = RwSignal::new(None::<u8>);
+    let morale = RwSignal::new(None::<u8>);
     let problem = RwSignal::new(None::<String>);
     let side = p.side;
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -139,13 +154,14 @@ pub fn FormationForm(parent: String) -> impl IntoView {
             hq: hq.get_untracked() || echelon.get_untracked() == Echelon::Corps,
         })];
         if named {
+            let Some((command, morale)) = values(command, morale, problem) else { return };
             commands.push(Command::AddLeader(Leader {
                 id: lid,
                 name: leader.get_untracked().trim().to_string(),
                 side,
                 formation: Some(fid),
-                command: command.get_untracked(),
-                morale: morale.get_untracked(),
+                command,
+                morale,
                 awareness: None,
                 on_map: true,
                 lost: false,
@@ -192,8 +208,8 @@ pub fn LeaderForm(formation: String, #[prop(optional)] editing: Option<String>) 
     let old = StoredValue::new(old);
     let o = old.get_value();
     let name = RwSignal::new(o.as_ref().map(|l| l.name.clone()).unwrap_or_default());
-    let command = RwSignal::new(o.as_ref().map_or(2, |l| l.command));
-    let morale = RwSignal::new(o.as_ref().map_or(2, |l| l.morale));
+    let command = RwSignal::new(o.as_ref().map(|l| l.command));
+    let morale = RwSignal::new(o.as_ref().map(|l| l.morale));
     let awareness = RwSignal::new(o.as_ref().and_then(|l| l.awareness).map(|a| a.to_string()).unwrap_or_default());
     let repl = RwSignal::new(o.as_ref().is_some_and(|l| l.repl));
     let is_army =
@@ -202,11 +218,12 @@ pub fn LeaderForm(formation: String, #[prop(optional)] editing: Option<String>) 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let aware = if is_army { number::<u8>(&awareness.get_untracked()) } else { None };
+        let Some((command_value, morale_value)) = values(command, morale, problem) else { return };
         let command = match old.get_value() {
             Some(l) => Command::Edit(Box::new(EditCommand::Leader(Leader {
                 name: name.get_untracked().trim().to_string(),
-                command: command.get_untracked(),
-                morale: morale.get_untracked(),
+                command: command_value,
+                morale: morale_value,
                 awareness: aware.or(if is_army { l.awareness } else { None }),
                 repl: repl.get_untracked(),
                 ..l
@@ -223,8 +240,8 @@ pub fn LeaderForm(formation: String, #[prop(optional)] editing: Option<String>) 
                     name: name.get_untracked().trim().to_string(),
                     side,
                     formation: None,
-                    command: command.get_untracked(),
-                    morale: morale.get_untracked(),
+                    command: command_value,
+                    morale: morale_value,
                     awareness: aware,
                     on_map: true,
                     lost: false,
