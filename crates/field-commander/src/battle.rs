@@ -42,6 +42,10 @@ pub struct HitTaken {
 pub struct Field {
     /// Every force on the sheet, in the order it was placed.
     pub forces: Vec<Force>,
+    /// Forces that left the sheet behind their own Reserve, back to the campaign map (11.3,
+    /// 14.5, 14.5.1), rather than destroyed on it.
+    #[serde(default)]
+    pub exited: Vec<u32>,
 }
 
 fn no_force(id: u32) -> RuleError {
@@ -151,7 +155,8 @@ impl Field {
             }
             Step::OffTheSheet => {
                 self.get(id)?;
-                self.forces.retain(|f| f.id != id)
+                self.forces.retain(|f| f.id != id);
+                self.exited.push(id);
             }
             Step::Stays => {}
         }

@@ -27,7 +27,9 @@ pub(crate) fn before_battle(g: &Battle, what: &str) -> Step {
 pub(crate) fn step(g: &mut Battle, command: &Command, dice: &mut Dice, r: &mut Report) -> Step {
     use Command::*;
     match command {
-        RenameGame { .. } | Roll { .. } => Err(refuse("handled by the game")),
+        RenameGame { .. } | Roll { .. } | Campaign(_) | SheetBattle { .. } | SheetResult(_) | SheetFog { .. } => {
+            Err(refuse("handled by the game"))
+        }
         AddForce { counter, region, formation } => setup::add_force(g, counter, *region, *formation, r),
         EnterCounter { force, counter } => setup::enter_counter(g, *force, counter, r),
         RemoveForce { force } => setup::remove_force(g, *force, r),

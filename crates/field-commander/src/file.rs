@@ -39,8 +39,38 @@ pub fn check_game(game: &Game) -> Result<(), String> {
             return Err("a force's number is not below the next one".into());
         }
     }
+    check_campaign(&game.campaign)?;
     if game.log.iter().any(|e| !e.at_ms.is_finite()) {
         return Err("a log entry has an impossible time".into());
+    }
+    Ok(())
+}
+
+/// Most counters a campaign holds: far more than any counter mix.
+const MAX_PIECES: usize = 5000;
+
+/// The campaign's own checks: its names clean (they are shown and sent to battles), its
+/// counters within reason, the battle on the sheet naming counters of the campaign.
+fn check_campaign(play: &crate::campaign::CampaignPlay) -> Result<(), String> {
+    let counters =
+        play.pack.iter().flat_map(|p| p.counters.iter()).chain(play.campaign.iter().flat_map(|c| c.counters.iter()));
+    for d in counters {
+        clean_name(&d.counter.name).map_err(|e| format!("counter {}: {e}", shown(&d.counter.name)))?;
+    }
+    if let Some(c) = &play.campaign {
+        if c.pieces.len() > MAX_PIECES {
+            return Err(format!("{} counters in one campaign", c.pieces.len()));
+        }
+        if c.pieces.iter().any(|p| c.counters.get(p.design).is_none()) {
+            return Err("a counter of the campaign has no design".into());
+        }
+        if let Some(link) = &play.sheet
+            && link.forces.iter().any(|(_, piece)| c.piece(*piece).is_err())
+        {
+            return Err("the battle on the sheet names a counter the campaign does not have".into());
+        }
+    } else if play.sheet.is_some() {
+        return Err("a campaign battle without its campaign".into());
     }
     Ok(())
 }

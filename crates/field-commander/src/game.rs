@@ -4,11 +4,13 @@
 //! rules here and reported with their rule numbers.
 
 use crate::battlefield::{Formation, Region};
+use crate::campaign::{AfterBattle, CampaignPlay, FogChoices, PlayCommand};
 use crate::combat::Modifier;
 use crate::dice::{Dice, RollNeed};
 use crate::force::Counter;
 use crate::lee::{BattlePlan, LeeOrder};
 use crate::outcome::WithdrawalTable;
+use crate::prebattle::FogEvent;
 use crate::prebattle::{FogRow, FogTable, Insight, QuantityInputs};
 use crate::union::SpecialPlan;
 use companion_core::d10::D10;
@@ -37,6 +39,10 @@ pub struct Game {
     pub name: String,
     /// The battle on the Battlefield Sheet.
     pub battle: Battle,
+    /// The campaign: its pack, its state, the battle on the sheet that belongs to it (a game
+    /// saved before campaigns reads with none).
+    #[serde(default, skip_serializing_if = "CampaignPlay::is_blank")]
+    pub campaign: CampaignPlay,
     /// The history, in the game's words, each line with its rule.
     pub log: Vec<LogEntry<String>>,
 }
@@ -49,12 +55,16 @@ impl Game {
             id: id.into(),
             name: name.into(),
             battle: Battle::new(fog_table),
+            campaign: CampaignPlay::default(),
             log: Vec::new(),
         }
     }
 
     /// Where the battle stands, in a line.
     pub fn progress(&self) -> String {
+        if let (Some(c), None) = (&self.campaign.campaign, &self.campaign.sheet) {
+            return format!("{}: {}", c.def.name, c.turn_words());
+        }
         let b = &self.battle;
         match (b.phase, b.result) {
             (Phase::PreBattle, _) => "Setting up the battle (10.2)".into(),
@@ -88,15 +98,29 @@ impl StoredGame for Game {
     fn summary(&self) -> Summary {
         let f = &self.battle.field;
         let side = |s| f.side(s).count();
+        let (confederate, union) = match &self.campaign.campaign {
+            Some(c) if self.campaign.sheet.is_none() => {
+                let on_map = |s| {
+                    c.pieces
+                        .iter()
+                        .filter(|p| matches!(p.place, crate::campaign::Place::Area(_)))
+                        .filter(|p| c.loyalty(p.id).is_ok_and(|l| l == s))
+                        .count()
+                };
+                (on_map(crate::force::Loyalty::Confederate), on_map(crate::force::Loyalty::Union))
+            }
+            _ => (side(crate::force::Loyalty::Confederate), side(crate::force::Loyalty::Union)),
+        };
+        let campaign_change = self.campaign.campaign.as_ref().and_then(|c| c.log.last()).map(|l| l.at_ms);
+        let battle_change = self.log.last().map(|l| l.at_ms);
         Summary {
             system: FieldCommander::NAME,
             progress: self.progress(),
-            size: format!(
-                "{} Confederate and {} Union forces",
-                side(crate::force::Loyalty::Confederate),
-                side(crate::force::Loyalty::Union)
-            ),
-            last_change_ms: self.log.last().map(|l| l.at_ms),
+            size: format!("{confederate} Confederate and {union} Union forces"),
+            last_change_ms: match (campaign_change, battle_change) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            },
         }
     }
 }
@@ -346,6 +370,26 @@ pub enum Command {
         /// The replacement, if one is available.
         counter: Option<Counter>,
     },
+    /// A change to the campaign: its pack, its start, one of its steps, a die for a step that
+    /// waits for the player's choice, the Player Log ([`crate::campaign::CampaignPlay`]).
+    Campaign(PlayCommand),
+    /// A battle of the campaign set up on the Battlefield Sheet from its Battle Location Area
+    /// (9.3, 10.2.13-10.2.19).
+    SheetBattle {
+        /// The Battle Location Area.
+        area: String,
+    },
+    /// The campaign battle on the sheet is over: its result brought back onto the campaign map,
+    /// its Withdrawal settled there (14.5-14.8).
+    SheetResult(AfterBattle),
+    /// A Fog of War event of the campaign battle on the sheet that reaches the campaign map
+    /// (10.2.6-10.2.8).
+    SheetFog {
+        /// The event.
+        event: FogEvent,
+        /// Its picks and choices.
+        choices: FogChoices,
+    },
     /// One die thrown for the step in progress, kept in the game until the step has all it
     /// needs (each die undoable and saved).
     Roll {
@@ -515,6 +559,10 @@ impl GameSystem for FieldCommander {
             note(game, &r, now_ms);
             return Ok(r);
         }
+        if let Some(done) = crate::campaign_game::apply(game, command, now_ms) {
+            return done;
+        }
+        crate::campaign_game::guard(game, command)?;
         let r = run(&mut game.battle, command)?;
         note(game, &r, now_ms);
         Ok(r)

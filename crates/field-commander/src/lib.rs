@@ -18,6 +18,7 @@
 pub mod battle;
 pub mod battlefield;
 pub mod campaign;
+pub mod campaign_game;
 pub mod charge;
 pub mod combat;
 pub mod confederate;

@@ -46,7 +46,7 @@ pub fn conf_inf(id: u32, name: &str, skill: Skill, activation: u8, combat: u8, r
 
 /// A field of these forces.
 pub fn field(forces: Vec<Force>) -> Field {
-    Field { forces }
+    Field { forces, ..Field::default() }
 }
 
 /// A d10 showing `face` (0 reads 10).

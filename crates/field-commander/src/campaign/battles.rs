@@ -267,7 +267,7 @@ impl Campaign {
 
     /// The adjacent Areas a retreating `side` may go to: those it Holds first, else those the
     /// other side does not Hold (14.5, 14.8.2, 14.8.3).
-    fn retreat_areas(&self, side: Loyalty, area: &str) -> Vec<String> {
+    pub(crate) fn retreat_areas(&self, side: Loyalty, area: &str) -> Vec<String> {
         let around = self.def.map.neighbours(area, &[]);
         let held: Vec<String> = around.iter().filter(|a| self.holder(a) == Some(side)).cloned().collect();
         if !held.is_empty() {

@@ -8,11 +8,14 @@
 //! beside the map, or waiting to arrive. The cups (4.18, 4.19) are the pieces whose place is
 //! that cup: a force can never be in two places, and a cup never holds more than its pool.
 
+mod battle_link;
 mod battles;
 mod command;
 mod fog;
+mod ledger;
 mod moves;
 mod orders;
+mod play;
 mod quick_battle;
 mod resupply;
 mod setup;
@@ -20,10 +23,13 @@ mod todo;
 mod union_resupply;
 mod victory;
 
+pub use battle_link::{AfterBattle, BattleLink, BattleSetup, SheetEnd, SheetOutcome, SheetResult};
 pub use battles::{BattleResult, Fate};
 pub use command::{CampaignCommand, CampaignError, CampaignSystem, apply};
 pub use fog::{FogChoices, fog_words, place_words};
+pub use ledger::{LedgerLine, QuickOutlook, UnionNext, UnionStep};
 pub use orders::{GroupKey, OrdersGroup};
+pub use play::{CampaignPlay, PlayCommand, dice_step};
 pub use quick_battle::{QuickBattle, QuickCommand, QuickStage};
 pub use todo::ToDo;
 pub use union_resupply::{UnionResupplyCommand, UnionStage};

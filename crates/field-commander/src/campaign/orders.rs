@@ -151,7 +151,7 @@ impl Campaign {
     }
 
     /// The chart a group in `area` reads (16.1.1, 16.1.2) at its Difficulty Level, and its name.
-    fn chart_for(&self, area: &str) -> RuleResult<(&OrdersChart, String)> {
+    pub(crate) fn chart_for(&self, area: &str) -> RuleResult<(&OrdersChart, String)> {
         let lvl = &self.settings.difficulty;
         let (charts, level, kind) = if self.in_battle_area(area)? {
             (&self.def.battle_area_orders, lvl.battle_area_orders, "Battle Area Orders (16.1.2)")
@@ -197,7 +197,8 @@ impl Campaign {
         let cell = || self.def.cell(chart_name.clone(), format!("roll {value}"));
         let order =
             chart.rows.get(usize::from(value - 1)).ok_or_else(|| RuleError::Missing(cell()))?.get(cell)?.clone();
-        let who = format!("{} in {} ({} forces)", self.group_name(&g.tag), g.area, g.members.len());
+        let n = g.members.len();
+        let who = format!("{} in {} ({n} force{})", self.group_name(&g.tag), g.area, if n == 1 { "" } else { "s" });
         let mut chars = who.chars();
         let who: String = chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default();
         for (i, roll) in rolls.iter().enumerate() {

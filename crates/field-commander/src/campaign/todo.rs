@@ -121,7 +121,7 @@ impl Campaign {
         out
     }
 
-    fn table_rolls_left(&self) -> Option<u8> {
+    pub(crate) fn table_rolls_left(&self) -> Option<u8> {
         let lvl = self.settings.difficulty.resupply;
         self.def.union_resupply_rolls.at(lvl).value().copied()
     }

@@ -10,7 +10,9 @@
 //! a file ([`CampaignPack::export`], [`CampaignPack::import`]).
 
 mod brt;
+mod edit;
 mod file;
+pub mod form;
 mod given;
 mod map;
 mod practice;
@@ -19,6 +21,7 @@ mod sheet;
 mod validate;
 
 pub use brt::{Brt, BrtCell, BrtColumn};
+pub use edit::PackEdit;
 pub use file::{PACK_FILE, PackFileError};
 pub use given::{Given, Origin};
 pub use map::{Area, Link, Map};

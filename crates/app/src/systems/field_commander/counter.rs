@@ -20,6 +20,7 @@ where
                 .map(|(v, label)| view! {
                     <button
                         class="button"
+                        type="button"
                         aria-pressed=move || if value.get() == Some(v) { "true" } else { "false" }
                         on:click=move |_| value.set(Some(v))
                     >

@@ -3,6 +3,7 @@
 //! is a lazy chunk of its own and reads the open game itself ([`store`]): nothing of Field
 //! Commander is in the main module another system's player loads.
 
+pub mod campaign;
 pub mod captured;
 pub mod counter;
 pub mod dice;
@@ -20,11 +21,12 @@ use crate::shell::lazy::lazy_screen;
 use leptos::prelude::*;
 
 /// The bottom bar's areas.
-pub const AREAS: [Area; 5] = [
+pub const AREAS: [Area; 6] = [
     Area { href: "/", label: "Game", icon: "⚑" },
     Area { href: "/union", label: "Union", icon: "⚔" },
     Area { href: "/lee", label: "Lee", icon: "★" },
     Area { href: "/setup", label: "Set-up", icon: "☰" },
+    Area { href: "/campaign", label: "Campaign", icon: "⚐" },
     Area { href: "/settings", label: "Settings", icon: "⚙" },
 ];
 
@@ -35,6 +37,6 @@ pub fn screen(path: &str) -> Option<AnyView> {
         "/union" => lazy_screen!(fc_union, view! { <union::UnionScreen/> }),
         "/lee" => lazy_screen!(fc_lee, view! { <lee::LeeScreen/> }),
         "/setup" => lazy_screen!(fc_setup, view! { <setup::SetupScreen/> }),
-        _ => return None,
+        _ => return campaign::screen(path),
     })
 }
