@@ -1,8 +1,10 @@
 //! Widgets every system's resolvers share: dice entered by face or rolled by the app
 //! ([`dice`]), the odds before a roll ([`odds`]), large toggles ([`toggles`]), and text copied
-//! out and pasted in for sharing ([`paste`]).
+//! out and pasted in for sharing ([`paste`]), and a game's history with undo and redo
+//! ([`history`]).
 
 pub mod dice;
+pub mod history;
 pub mod odds;
 pub mod paste;
 pub mod toggles;

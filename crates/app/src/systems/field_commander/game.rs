@@ -6,6 +6,7 @@ use super::ledger::Ledger;
 use super::sheet::Sheet;
 use super::step::{ReportCard, RollStep};
 use super::store::{battle, use_store};
+use crate::widgets::history::{self, History, UndoRedo};
 use field_commander::game::{Command, Report};
 use field_commander::sequence::{Mark, todo_list};
 use field_commander::state::{BattleResult, Phase, Stage};
@@ -120,8 +121,6 @@ pub fn GameScreen() -> impl IntoView {
         })
     };
     let empty = move || battle(store, |b| b.phase == Phase::PreBattle && b.field.forces.is_empty());
-    let recent = move || store.with(|g| g.log.iter().rev().take(10).map(|e| e.text.clone()).collect::<Vec<_>>());
-    let history_opened = RwSignal::new(false);
     view! {
         <section class="screen fc" aria-labelledby="game-title">
             <h1 id="game-title">"Game"</h1>
@@ -151,33 +150,20 @@ pub fn GameScreen() -> impl IntoView {
             <Ledger/>
             <h2>"Battlefield Sheet"</h2>
             <Sheet/>
-            <div class="row">
-                <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>
-                <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| store.redo()>"Redo"</button>
-            </div>
+            <UndoRedo
+                can_undo=Signal::derive(move || store.can_undo())
+                can_redo=Signal::derive(move || store.can_redo())
+                undo=Callback::new(move |()| store.undo())
+                redo=Callback::new(move |()| store.redo())
+            />
             <div class="row">
                 <a class="button" href="/games">"Saved games"</a>
             </div>
-            <h2>"History"</h2>
-            <Show
-                when=move || !recent().is_empty()
-                fallback=|| view! { <p class="muted">"Nothing has happened yet."</p> }
-            >
-                <ol class="history" reversed>
-                    {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
-                </ol>
-                <details class="more" on:toggle=move |_| history_opened.set(true)>
-                    <summary class="button">{move || format!("The whole history ({} entries)", store.with(|g| g.log.len()))}</summary>
-                    <ol class="history">
-                        {move || history_opened.get().then(|| store.with(|g| {
-                            g.log
-                                .iter()
-                                .map(|e| view! { <li>{format!("Turn {}, {}: {}", e.turn, e.phase, e.text)}</li> })
-                                .collect_view()
-                        }))}
-                    </ol>
-                </details>
-            </Show>
+            <History
+                latest=Signal::derive(move || store.with(|g| history::latest(&g.log, 10)))
+                count=Signal::derive(move || store.with(|g| history::count(&g.log)))
+                every=Signal::derive(move || store.with(|g| history::every_line(&g.log)))
+            />
         </section>
     }
     .into_any()

@@ -6,6 +6,7 @@
 use super::model::todo::{self, Action, Item};
 use super::model::words;
 use super::store::{Untracked, use_store};
+use crate::widgets::history::{self, History, UndoRedo};
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::orders::commands::OrderCommand;
@@ -88,10 +89,6 @@ pub fn GameScreen() -> impl IntoView {
     let clock = move || store.with(|g| g.clock.clone());
     let items = move || store.with(todo::items);
     let no_units = move || store.with(|g| g.oob.units.is_empty());
-    let recent = move || {
-        store.with(|g| g.log.iter().filter(|e| !e.secret).rev().take(8).map(|e| e.text.clone()).collect::<Vec<_>>())
-    };
-    let all_opened = RwSignal::new(false);
     let problem = RwSignal::new(None::<String>);
     let move_on = move || match store.dispatch(Command::NextPhase) {
         Ok(_) => problem.set(None),
@@ -153,35 +150,21 @@ pub fn GameScreen() -> impl IntoView {
                 }
             }}
             {move || problem.get().map(|p| view! { <p class="refusal" role="alert">{p}</p> })}
-            <div class="row">
-                <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>
-                <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| store.redo()>"Redo"</button>
-            </div>
+            <UndoRedo
+                can_undo=Signal::derive(move || store.can_undo())
+                can_redo=Signal::derive(move || store.can_redo())
+                undo=Callback::new(move |()| store.undo())
+                redo=Callback::new(move |()| store.redo())
+            />
             <div class="row">
                 <a class="button" href="/setup">"Scenario and clock"</a>
                 <a class="button" href="/games">"Saved games"</a>
             </div>
-            <h2>"History"</h2>
-            <Show
-                when=move || !recent().is_empty()
-                fallback=|| view! { <p class="muted">"Nothing has happened yet."</p> }
-            >
-                <ol class="history" reversed>
-                    {move || recent().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
-                </ol>
-                <details class="more" on:toggle=move |_| all_opened.set(true)>
-                    <summary class="button">{move || format!("The whole history ({} entries)", store.with(|g| g.log.iter().filter(|e| !e.secret).count()))}</summary>
-                    <ol class="history">
-                        {move || all_opened.get().then(|| store.with(|g| {
-                            g.log
-                                .iter()
-                                .filter(|e| !e.secret)
-                                .map(|e| view! { <li>{format!("Turn {}, {}: {}", e.turn, e.phase, e.text)}</li> })
-                                .collect_view()
-                        }))}
-                    </ol>
-                </details>
-            </Show>
+            <History
+                latest=Signal::derive(move || store.with(|g| history::latest(&g.log, 8)))
+                count=Signal::derive(move || store.with(|g| history::count(&g.log)))
+                every=Signal::derive(move || store.with(|g| history::every_line(&g.log)))
+            />
         </section>
     }
     .into_any()
