@@ -304,7 +304,7 @@ async function quickBattle(page) {
   await inArea(page, 'Confederate', 'Hills').getByText(/^Grey Cavalry \(made up\)/).waitFor();
 }
 
-test('a Field Commander campaign battle on the Battlefield Sheet: set up from the map, Enveloped at its set-up, its result brought back', async () => {
+test('a Field Commander campaign battle on the Battlefield Sheet: set up from the map, its Disease on the map, Enveloped at its set-up, its result brought back', async () => {
   const { page } = await phone(browser);
   try { await sheetBattle(page); } catch (e) {
     if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
@@ -364,9 +364,14 @@ async function sheetBattle(page) {
   await tap(page, 'Fight it on the Battlefield Sheet');
   // The battle set up from the Hills (10.2.13-10.2.19): Fog of War, then the Envelopment Check.
   await heading(page, 'Set-up');
-  await die(page, 2, 'Fog of War roll');
-  await page.getByText('4 Battle Turns: You gain 2 Command Points', { exact: true }).waitFor();
+  // A 6: Disease, which strikes a random Area you Hold on the campaign map (10.2.6): the
+  // Capital, whose one Infantry Force takes the Hit.
+  await die(page, 6, 'Fog of War roll');
+  await page.getByText('5 Battle Turns: Disease: 1 Hit on 1 random Confederate Infantry Force in 1 random Confederate Held Area', { exact: true }).waitFor();
   await tap(page, 'Resolve the event');
+  const fog = page.getByRole('status', { name: 'Fog of War', exact: true });
+  await fog.getByText('Disease in Capital (10.2.6)', { exact: true }).waitFor();
+  await fog.getByText('Grey Infantry C (made up) takes a Hit and is flipped to its reduced side (11.10)', { exact: true }).waitFor();
   await tap(page, 'Compare the Combat Values');
   // 3 against 11: the Union Cavalry is Enveloped (10.2.9); the set-up and the Game area lead
   // back to the campaign, where the battle's end is settled.
@@ -388,11 +393,12 @@ async function sheetBattle(page) {
   await tap(page, 'Redo');
   await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
   await link(page, 'Back to the campaign');
-  // On the map: the Union Cavalry in the Reinforcement cup (11.11); 2 - 2 + 2 (Fog of War) + 1
-  // (the Envelopment, 15.3) Command Points.
+  // On the map: the Union Cavalry in the Reinforcement cup (11.11); 2 - 2 + 1 (the
+  // Envelopment, 15.3) Command Points; the Capital's Infantry reduced by the Disease.
   await ledger(page).getByText('1 Named Union Force (4.18)', { exact: true }).waitFor();
-  await ledger(page).locator('.fc-ledger-line').filter({ hasText: 'Confederate Command Points' }).getByText('3', { exact: true }).waitFor();
+  await ledger(page).locator('.fc-ledger-line').filter({ hasText: 'Confederate Command Points' }).getByText('1', { exact: true }).waitFor();
   await link(page, 'The campaign map');
   await inArea(page, 'Confederate', 'Hills').getByText(/^Grey Infantry A \(made up\)/).waitFor();
+  await inArea(page, 'Confederate', 'Capital').getByText('Grey Infantry C (made up) (Infantry, Combat Value 3, reduced)', { exact: true }).waitFor();
   assert.equal(await inArea(page, 'Union', 'Hills').count(), 0);
 }
