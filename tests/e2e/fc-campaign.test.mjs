@@ -5,7 +5,10 @@
 // Confederate Resupply buying a Scout (15.6); the Union's half played one tap a step (16-19):
 // each group's orders roll from the entered d10 with a Scout's shift (16.3.1), a reload between
 // the roll and the decision keeping the die, an undo; the Union Resupply's cups and its table
-// with the entered die (18.x), and the next Campaign Turn.
+// with the entered die (18.x), and the next Campaign Turn. The campaign's battles: a Quick battle
+// (part two) with Fog of War, the Envelopment Check and the Battle Resolution Table's roll
+// entered, a roll undone, its result on the map and a force bought back (15.5); a battle set up
+// on the Battlefield Sheet from the campaign, Enveloped there (10.2.9) and brought back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone, openApp, settle, downloadText } from './harness.mjs';
@@ -203,4 +206,199 @@ async function body(page) {
   await reload(page);
   await page.locator('.turn-card').getByText(/^Campaign Turn 2 of 6/).waitFor();
   await ledger(page).getByText(/^3, \d+ counters left in the box/).waitFor();
+}
+
+test('a Field Commander campaign battle: a Quick battle in the Forced March step, resolved with entered dice, undone once, and a force bought back', async () => {
+  const { page } = await phone(browser);
+  try { await quickBattle(page); } catch (e) {
+    if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
+    throw e;
+  }
+});
+
+/** Forces in an Area of the campaign map, one side's list. */
+const inArea = (page, side, area) => page.getByRole('list', { name: `${side} forces in ${area}`, exact: true });
+
+async function quickBattle(page) {
+  // A campaign from the practice pack, its battles fought with the Quick rules (part two); the
+  // Cavalry and the Guns with Lee march into the Hills against the Union Cavalry.
+  await startPractice(page, 'Quick: turn by turn');
+  await marchToTheHills(page, ['Grey Cavalry', 'Grey Guns']);
+
+  // The battle in the Hills (15.2): both sides' forces named before it begins.
+  await link(page, 'Resolve the battles');
+  await heading(page, 'Battles');
+  const hills = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Hills', exact: true }) });
+  await hills.getByText('Union: Blue Cavalry (made up) (Cavalry, Combat Value 3)', { exact: true }).waitFor();
+  await tap(page, 'Begin the battle');
+  const battle = page.getByRole('region', { name: 'The battle', exact: true });
+  await battle.getByRole('heading', { name: 'A Quick battle in Hills', exact: true }).waitFor();
+  await happened(page).getByText(/the Confederate forces attack, as it is their phase .*; Robert E\. Lee is present$/).waitFor();
+
+  // Fog of War (10.2.1): a 9, re-rolled with the one Scout (10.2.2) to a 2 that is kept.
+  await die(page, 9, 'Fog of War (10.2.1)');
+  await battle.getByText('Fog of War: 3 Battle Turns, less two under these rules; Union gains +1 Special Battle Plans').waitFor();
+  await tap(page, 'Re-roll it: discard a Scout (1 left, 10.2.2)');
+  await die(page, 2, 'The Fog of War re-roll');
+  await battle.getByText('Fog of War: 4 Battle Turns, less two under these rules; You gain 2 Command Points').waitFor();
+  await battle.getByText('1 Scout(s) spent on re-rolls (10.2.2)').waitFor();
+  await tap(page, 'Keep it: resolve the event and check for Envelopment');
+  await happened(page).getByText('Envelopment Check: 3 Union against 8 Confederate, no Envelopment (10.2.9)').waitFor();
+
+  // Battle Turn 1: the column and every cell of it shown before the roll.
+  await battle.getByRole('heading', { name: 'A Quick battle in Hills: Battle Turn 1 of 2', exact: true }).waitFor();
+  const odds = battle.getByRole('group', { name: 'Before the roll', exact: true });
+  await odds.getByText("Battle Differential +5: the Confederate Attacker's 8 against 3 (Determine Battle Differential)").waitFor();
+  await odds.getByText('Column +4 or more (Consult Battle Resolution Table)').waitFor();
+  assert.equal(await odds.getByRole('listitem').filter({ hasText: /^3 A: 2 D: 1$/ }).count(), 1);
+  assert.equal(await odds.getByRole('listitem').filter({ hasText: /^5 A: 1 D: 2$/ }).count(), 1);
+
+  // A 3: two Hits destroy the Cavalry and the Guns, Lee is left alone and the campaign is lost
+  // (3.2), its Victory Points counted; undone.
+  await die(page, 3, 'The Battle Resolution Table roll');
+  await happened(page).getByText('The campaign ends in Defeat: Robert E. Lee is without Confederate Forces in Hills (3.2)').waitFor();
+  await happened(page).getByText(/^Campaign Victory Points -?\d+ against Robert E\. Lee's \d+/).waitFor();
+  await tap(page, 'Undo');
+  await battle.getByRole('heading', { name: 'A Quick battle in Hills: Battle Turn 1 of 2', exact: true }).waitFor();
+  assert.equal(await happened(page).count(), 0, 'the undone roll is no longer said to have happened');
+
+  // A 5: one Hit on the Cavalry, two on the Union Cavalry (the second discounted); the Union
+  // army is destroyed to the last and the battle ends (11.9-11.11, 14.7).
+  await die(page, 5, 'The Battle Resolution Table roll');
+  await happened(page).getByText(/^Grey Cavalry \(made up\) takes a Hit: destroyed, beside the campaign map/).waitFor();
+  await happened(page).getByText(/^Blue Cavalry \(made up\) takes a Hit: destroyed, the Reinforcement cup/).waitFor();
+  await happened(page).getByText(/^1 Hits on the Union forces are discounted/).waitFor();
+  await happened(page).getByText('Now 0 Union against 4 Confederate').waitFor();
+  await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+  // Kept across a reload.
+  await reload(page);
+  await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+  await tap(page, 'End the Resolve Battles step');
+  await link(page, 'Back to the campaign');
+
+  // The campaign map and the ledger: the Hills Held with Lee and the Guns, the Union Cavalry in
+  // the Reinforcement cup (11.11).
+  await ledger(page).getByText('1 Named Union Force (4.18)', { exact: true }).waitFor();
+  await ledger(page).getByText('in Hills, Command Rating 2').waitFor();
+  await link(page, 'The campaign map');
+  await heading(page, 'Campaign map');
+  const hillsArea = page.getByRole('listitem', { name: 'Hills', exact: true });
+  await hillsArea.getByText(/^Held by the Confederates/).waitFor();
+  await hillsArea.getByText('Robert E. Lee is here').waitFor();
+  await inArea(page, 'Confederate', 'Hills').getByText(/^Grey Guns \(made up\)/).waitFor();
+  assert.equal(await inArea(page, 'Confederate', 'Hills').getByText(/^Grey Cavalry/).count(), 0);
+  assert.equal(await inArea(page, 'Union', 'Hills').count(), 0);
+  await link(page, 'Back to the campaign');
+
+  // The Confederate Resupply (15.3, 15.5): 2 - 2 + 2 (Fog of War) + 3 Command Points; the
+  // destroyed Cavalry bought back into the Hills for its Combat Value.
+  await link(page, 'Resupply (15.3-15.6)');
+  await heading(page, 'Confederate Resupply');
+  await page.getByText('5 Command Points, 1 Scouts', { exact: true }).waitFor();
+  await page.getByRole('group', { name: 'Placed in', exact: true }).getByRole('button', { name: 'Hills', exact: true }).tap();
+  await tap(page, 'Buy Grey Cavalry (made up): 4 Command Points');
+  await happened(page).getByText(/^Grey Cavalry \(made up\) bought for 4 Command Points, placed in Hills \(15\.5\)/).waitFor();
+  await page.getByText('1 Command Points, 1 Scouts', { exact: true }).waitFor();
+  await link(page, 'Back to the campaign');
+  await link(page, 'The campaign map');
+  await inArea(page, 'Confederate', 'Hills').getByText(/^Grey Cavalry \(made up\)/).waitFor();
+}
+
+test('a Field Commander campaign battle on the Battlefield Sheet: set up from the map, its Disease on the map, Enveloped at its set-up, its result brought back', async () => {
+  const { page } = await phone(browser);
+  try { await sheetBattle(page); } catch (e) {
+    if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
+    throw e;
+  }
+});
+
+/** A new game with the practice pack's campaign started, its battles fought as `battles` says. */
+async function startPractice(page, battles) {
+  await openApp(page, server.url, 'games');
+  await page.getByRole('button', { name: 'New game', exact: true }).tap();
+  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
+  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
+  await page.getByRole('link', { name: 'Back to the game' }).tap();
+  await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
+  await heading(page, 'Campaign');
+  await tap(page, "Load the practice pack (made-up values, not the game's)");
+  await link(page, 'Start a campaign from the pack');
+  await heading(page, 'Start a campaign');
+  await page.getByRole('group', { name: 'Battles (part two)', exact: true })
+    .getByRole('button', { name: battles, exact: true }).tap();
+  await tap(page, 'Start the campaign');
+  await heading(page, 'Campaign');
+  await ledger(page).getByText('0 Named Union Forces (4.18)', { exact: true }).waitFor();
+  await tap(page, 'Advance the Campaign Turn counter (9.1)');
+}
+
+/** Lee and `forces` from the Capital to the Crossroads (9.2), then force marched on into the
+ * Hills against the Union Cavalry (15.1), back on the campaign's Game area. */
+async function marchToTheHills(page, forces) {
+  await link(page, 'Move your forces (9.2)');
+  const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
+  for (const f of forces) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
+  await capital.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
+  await tap(page, 'To Crossroads');
+  await happened(page).getByText(/Robert E\. Lee Capital \u2192 Crossroads \(9\.2, no cost\)/).waitFor();
+  await tap(page, 'End the Moves');
+  await link(page, 'Back to the campaign');
+  await tap(page, 'No battle left: go on');
+  await link(page, 'Force March (15.1)');
+  await heading(page, 'Campaign map');
+  const crossroads = page.getByRole('listitem', { name: 'Crossroads', exact: true });
+  for (const f of forces) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
+  await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
+  await tap(page, 'To Hills');
+  await happened(page).getByText(/force march Crossroads \u2192 Hills for 2 Command Points \(15\.1\)/).waitFor();
+  await happened(page).getByText('Union Forces are in Hills: a battle will be fought (15.2)').waitFor();
+  await tap(page, 'End the Forced March');
+  await link(page, 'Back to the campaign');
+}
+
+async function sheetBattle(page) {
+  await startPractice(page, 'On the Battlefield Sheet');
+  await marchToTheHills(page, ['Grey Infantry A', 'Grey Cavalry']);
+  await link(page, 'Resolve the battles');
+  await heading(page, 'Battles');
+  await tap(page, 'Fight it on the Battlefield Sheet');
+  // The battle set up from the Hills (10.2.13-10.2.19): Fog of War, then the Envelopment Check.
+  await heading(page, 'Set-up');
+  // A 6: Disease, which strikes a random Area you Hold on the campaign map (10.2.6): the
+  // Capital, whose one Infantry Force takes the Hit.
+  await die(page, 6, 'Fog of War roll');
+  await page.getByText('5 Battle Turns: Disease: 1 Hit on 1 random Confederate Infantry Force in 1 random Confederate Held Area', { exact: true }).waitFor();
+  await tap(page, 'Resolve the event');
+  const fog = page.getByRole('status', { name: 'Fog of War', exact: true });
+  await fog.getByText('Disease in Capital (10.2.6)', { exact: true }).waitFor();
+  await fog.getByText('Grey Infantry C (made up) takes a Hit and is flipped to its reduced side (11.10)', { exact: true }).waitFor();
+  await tap(page, 'Compare the Combat Values');
+  // 3 against 11: the Union Cavalry is Enveloped (10.2.9); the set-up and the Game area lead
+  // back to the campaign, where the battle's end is settled.
+  const over = 'The battle in Hills is over: the Union forces were Enveloped (10.2.9); bring its result back to the campaign map (14.7).';
+  await page.getByText(over, { exact: true }).waitFor();
+  await nav(page).getByRole('link', { name: 'Game', exact: true }).tap();
+  await heading(page, 'Game');
+  await page.getByText(over, { exact: true }).waitFor();
+  await link(page, 'Bring the result back to the campaign');
+  await heading(page, 'Battles');
+  const sheet = page.getByRole('region', { name: 'The battle on the Battlefield Sheet', exact: true });
+  await sheet.getByText('The battle is over. Its result goes back onto the campaign map (14.7, 14.8).').waitFor();
+  await tap(page, 'Bring the result back to the campaign');
+  await happened(page).getByText('The battle in Hills is over (14.7)', { exact: false }).first().waitFor();
+  await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+  // Undone and redone: the battle on the sheet is back, then its result again.
+  await tap(page, 'Undo');
+  await sheet.getByText('The battle is over. Its result goes back onto the campaign map (14.7, 14.8).').waitFor();
+  await tap(page, 'Redo');
+  await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+  await link(page, 'Back to the campaign');
+  // On the map: the Union Cavalry in the Reinforcement cup (11.11); 2 - 2 + 1 (the
+  // Envelopment, 15.3) Command Points; the Capital's Infantry reduced by the Disease.
+  await ledger(page).getByText('1 Named Union Force (4.18)', { exact: true }).waitFor();
+  await ledger(page).locator('.fc-ledger-line').filter({ hasText: 'Confederate Command Points' }).getByText('1', { exact: true }).waitFor();
+  await link(page, 'The campaign map');
+  await inArea(page, 'Confederate', 'Hills').getByText(/^Grey Infantry A \(made up\)/).waitFor();
+  await inArea(page, 'Confederate', 'Capital').getByText('Grey Infantry C (made up) (Infantry, Combat Value 3, reduced)', { exact: true }).waitFor();
+  assert.equal(await inArea(page, 'Union', 'Hills').count(), 0);
 }

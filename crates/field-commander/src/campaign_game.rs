@@ -93,6 +93,25 @@ pub fn sheet_outcome(b: &Battle, link: &BattleLink, c: &Campaign) -> Result<Shee
     })
 }
 
+impl Game {
+    /// A battle of the campaign on the sheet that is over, in words: its end, the Withdrawal
+    /// included, is settled on the campaign map, not on the sheet (14.7, 14.8); `None` while it
+    /// is fought or when the battle is not the campaign's.
+    pub fn campaign_battle_over(&self) -> Option<String> {
+        let link = self.campaign.sheet.as_ref()?;
+        if self.battle.phase != crate::state::Phase::Ended {
+            return None;
+        }
+        let result = self.battle.result?;
+        let then = if result == BattleResult::WithdrawalDue {
+            "bring it back to the campaign map, where the campaign's Withdrawal table is rolled (14.8)"
+        } else {
+            "bring its result back to the campaign map (14.7)"
+        };
+        Some(format!("The battle in {} is over: {}; {then}.", link.area, crate::ending::result_words(result)))
+    }
+}
+
 /// Refuses a battle command that would cut a campaign battle from the campaign: taking a
 /// force of the map off the sheet or changing its counter, or resolving the Withdrawal on the
 /// sheet (the campaign settles it on the map).

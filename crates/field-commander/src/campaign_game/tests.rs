@@ -84,11 +84,19 @@ fn rule_10_2_9_a_campaign_battle_enveloped_on_the_sheet_comes_back_to_the_map() 
     run(&mut g, Command::RollFogOfWar { roll: d(2) });
     run(&mut g, Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::None, pick: 0 });
     // 27 against 8: the Union forces are Enveloped (10.2.9).
+    assert_eq!(g.campaign_battle_over(), None, "the battle is being set up");
     run(&mut g, Command::EnvelopmentCheck);
     assert_eq!(g.battle.result, Some(BattleResult::Enveloped(Loyalty::Union)));
+    assert_eq!(
+        g.campaign_battle_over().as_deref(),
+        Some(
+            "The battle in Orchard is over: the Union forces were Enveloped (10.2.9); bring its result back to the campaign map (14.7)."
+        )
+    );
     let r = run(&mut g, Command::SheetResult(AfterBattle::default()));
     assert!(r.lines.iter().any(|l| l.contains("The battle in Orchard is over (14.7)")), "{:?}", r.lines);
     assert!(g.campaign.sheet.is_none() && g.battle.field.forces.is_empty());
+    assert_eq!(g.campaign_battle_over(), None, "the result is on the map");
     assert_eq!(place(&g, "Blue Infantry C"), Place::ReinforcementCup);
     assert_eq!(place(&g, "Blue Brigade"), Place::AdditionalCup);
     assert_eq!(place(&g, "Grey Guns"), Place::Area("Orchard".into()));
@@ -110,6 +118,12 @@ fn rule_14_8_the_withdrawal_of_a_campaign_battle_is_settled_on_the_map() {
     g.battle.phase = crate::state::Phase::Ended;
     g.battle.result = Some(BattleResult::WithdrawalDue);
     assert!(refused(&g, Command::Withdraw { rolls: vec![d(4)] }).contains("settled on the campaign map"));
+    assert!(
+        g.campaign_battle_over()
+            .is_some_and(|w| w.ends_with("where the campaign's Withdrawal table is rolled (14.8).")),
+        "{:?}",
+        g.campaign_battle_over()
+    );
     let say = refused(&g, Command::SheetResult(AfterBattle::default()));
     assert!(say.contains("say where Grey Cavalry (made up) goes"), "{say}");
     let cav_piece = piece(&g, "Grey Cavalry");
@@ -151,4 +165,12 @@ fn a_game_with_a_campaign_goes_to_a_file_and_back_and_a_battle_saved_before_stil
     old.as_object_mut().unwrap().remove("campaign");
     let read: Game = serde_json::from_value(old).unwrap();
     assert!(read.campaign.is_blank());
+}
+
+#[test]
+fn rule_14_8_a_battle_of_its_own_resolves_its_withdrawal_on_the_sheet() {
+    let mut g = Game::new("b", "Battle", crate::prebattle::FogTable::Regular);
+    g.battle.phase = crate::state::Phase::Ended;
+    g.battle.result = Some(BattleResult::WithdrawalDue);
+    assert_eq!(g.campaign_battle_over(), None, "no campaign waits for it");
 }

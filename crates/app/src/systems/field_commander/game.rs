@@ -22,35 +22,44 @@ fn WayOn() -> impl IntoView {
         (battle(store, |b| b.result) == Some(BattleResult::WithdrawalDue)).then(|| Command::Withdraw { rolls: vec![] })
     });
     let next = move |_| store.send(Command::NextStep);
+    // A campaign's battle ends on the campaign map, its Withdrawal included (14.7, 14.8).
+    let campaign_over = move || store.with(|g| g.campaign_battle_over());
     view! {
         <div class="fc-way-on">
-            {move || match where_() {
-                (Phase::PreBattle, ..) if battle(store, |b| b.field.forces.is_empty()) => ().into_any(),
-                (Phase::PreBattle, ..) => view! { <a class="button big primary" href="/setup">"Set up the battle"</a> }.into_any(),
-                (Phase::BattleTurns, Stage::UnionTactics | Stage::UnionDraw | Stage::UnionResolve, ..) => view! {
-                    <a class="button big primary" href="/union">"Union acts"</a>
-                    <a class="button" href="/lee">"Lee's side"</a>
+            {move || match (campaign_over(), where_()) {
+                (Some(words), _) => view! {
+                    <p>{words}</p>
+                    <a class="button big primary" href="/campaign/battle">"Bring the result back to the campaign"</a>
                 }
                 .into_any(),
-                (Phase::BattleTurns, Stage::RoutCheck, false, _) => view! {
-                    <button class="button big primary" on:click=move |_| store.send(Command::RoutCheck)>"Rout Check (14.5)"</button>
-                }
-                .into_any(),
-                (Phase::BattleTurns, Stage::RoutCheck, true, _) => view! {
-                    <button class="button big primary" on:click=move |_| store.send(Command::EndTurn)>"Advance the Battle Turn counter (14.6)"</button>
-                }
-                .into_any(),
-                (Phase::BattleTurns, ..) => view! {
-                    <a class="button big primary" href="/lee">"Lee's side"</a>
-                    <button class="button" on:click=next>"Next step"</button>
-                }
-                .into_any(),
-                (Phase::Ended, _, _, Some(BattleResult::WithdrawalDue)) => view! {
-                    <h2>"Withdrawal (14.8)"</h2>
-                    <RollStep command=withdraw act="Resolve the Withdrawal" done=Callback::new(move |r| last.set(Some(r)))/>
-                }
-                .into_any(),
-                (Phase::Ended, ..) => view! { <p class="muted">"The battle is over. Its history is below."</p> }.into_any(),
+                (None, where_) => match where_ {
+                    (Phase::PreBattle, ..) if battle(store, |b| b.field.forces.is_empty()) => ().into_any(),
+                    (Phase::PreBattle, ..) => view! { <a class="button big primary" href="/setup">"Set up the battle"</a> }.into_any(),
+                    (Phase::BattleTurns, Stage::UnionTactics | Stage::UnionDraw | Stage::UnionResolve, ..) => view! {
+                        <a class="button big primary" href="/union">"Union acts"</a>
+                        <a class="button" href="/lee">"Lee's side"</a>
+                    }
+                    .into_any(),
+                    (Phase::BattleTurns, Stage::RoutCheck, false, _) => view! {
+                        <button class="button big primary" on:click=move |_| store.send(Command::RoutCheck)>"Rout Check (14.5)"</button>
+                    }
+                    .into_any(),
+                    (Phase::BattleTurns, Stage::RoutCheck, true, _) => view! {
+                        <button class="button big primary" on:click=move |_| store.send(Command::EndTurn)>"Advance the Battle Turn counter (14.6)"</button>
+                    }
+                    .into_any(),
+                    (Phase::BattleTurns, ..) => view! {
+                        <a class="button big primary" href="/lee">"Lee's side"</a>
+                        <button class="button" on:click=next>"Next step"</button>
+                    }
+                    .into_any(),
+                    (Phase::Ended, _, _, Some(BattleResult::WithdrawalDue)) => view! {
+                        <h2>"Withdrawal (14.8)"</h2>
+                        <RollStep command=withdraw act="Resolve the Withdrawal" done=Callback::new(move |r| last.set(Some(r)))/>
+                    }
+                    .into_any(),
+                    (Phase::Ended, ..) => view! { <p class="muted">"The battle is over. Its history is below."</p> }.into_any(),
+                },
             }}
             {move || last.get().map(|r| view! { <ReportCard title="What happened" report=r/> })}
         </div>

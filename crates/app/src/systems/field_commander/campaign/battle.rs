@@ -386,7 +386,7 @@ pub fn BattleScreen() -> impl IntoView {
             }}
             <Problem problem=problem/>
             <Done report=done/>
-            <UndoRedo store=store/>
+            <UndoRedo store=store report=done/>
             <a class="button" href="/campaign">"Back to the campaign"</a>
         </section>
     }

@@ -86,13 +86,19 @@ pub fn force_line(c: &Campaign, id: u32) -> String {
     format!("{} ({kind}{cv}{side})", c.name(id))
 }
 
-/// Undo and Redo for the campaign's screens.
+/// Undo and Redo for the campaign's screens; the screen's report of the step, if it has one,
+/// is put away with it, so that an undone step is not shown as done.
 #[component]
-pub fn UndoRedo(store: Store) -> impl IntoView {
+pub fn UndoRedo(store: Store, #[prop(optional)] report: Option<RwSignal<Option<Report>>>) -> impl IntoView {
+    let forget = move || {
+        if let Some(r) = report {
+            r.set(None);
+        }
+    };
     view! {
         <div class="row">
-            <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| store.undo()>"Undo"</button>
-            <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| store.redo()>"Redo"</button>
+            <button class="button" prop:disabled=move || !store.can_undo() on:click=move |_| { store.undo(); forget() }>"Undo"</button>
+            <button class="button" prop:disabled=move || !store.can_redo() on:click=move |_| { store.redo(); forget() }>"Redo"</button>
         </div>
     }
     .into_any()

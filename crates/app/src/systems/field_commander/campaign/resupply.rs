@@ -122,7 +122,7 @@ pub fn ResupplyScreen() -> impl IntoView {
             </Show>
             <Problem problem=problem/>
             <Done report=done/>
-            <UndoRedo store=store/>
+            <UndoRedo store=store report=done/>
             <a class="button" href="/campaign">"Back to the campaign"</a>
         </section>
     }

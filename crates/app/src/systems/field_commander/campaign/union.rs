@@ -279,7 +279,7 @@ pub fn UnionScreen() -> impl IntoView {
             }}
             <Problem problem=problem/>
             <Done report=done/>
-            <UndoRedo store=store/>
+            <UndoRedo store=store report=done/>
             <a class="button" href="/campaign">"Back to the campaign"</a>
         </section>
     }

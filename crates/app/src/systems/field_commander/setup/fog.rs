@@ -4,7 +4,8 @@
 
 use crate::systems::field_commander::dice::{D10Entry, random_pick};
 use crate::systems::field_commander::step::{ReportCard, RollStep};
-use crate::systems::field_commander::store::{battle, use_store};
+use crate::systems::field_commander::store::{battle, battle_now, use_store};
+use field_commander::campaign::FogChoices;
 use field_commander::game::{Command, FogChoice, Report};
 use field_commander::prebattle::{FogEvent, FogRow, FogTable};
 use leptos::prelude::*;
@@ -28,7 +29,24 @@ pub fn FogOfWar() -> impl IntoView {
             pick: pick.get(),
         })
     });
-    let done = Callback::new(move |r| last.set(Some(r)));
+    let done = Callback::new(move |mut r: Report| {
+        // In a campaign's battle, Disease strikes a random Confederate-Held Area of the campaign
+        // map (10.2.6, 10.2.7): the event reaches the map once it is resolved here.
+        let event = battle_now(store, |b| b.fog.row.map(|row| row.event));
+        let campaign =
+            store.session.with_untracked(|s| s.game().campaign.sheet.as_ref().is_some_and(|l| !l.fog_on_map));
+        if campaign
+            && choice.get_untracked() == FogChoice::None
+            && let Some(e @ (FogEvent::Disease | FogEvent::VirulentDisease)) = event
+        {
+            let choices = FogChoices { picks: (0..8).map(|_| random_pick()).collect(), ..FogChoices::default() };
+            match store.dispatch(Command::SheetFog { event: e, choices }) {
+                Ok(more) => r.lines.extend(more.lines),
+                Err(why) => r.lines.push(why),
+            }
+        }
+        last.set(Some(r));
+    });
     let checked = move || battle(store, |b| b.envelopment_checked);
     view! {
         <section aria-labelledby="fog-title">

@@ -111,9 +111,22 @@ pub fn SetupScreen() -> impl IntoView {
             <p class="subtitle">{move || store.with(|g| g.name.clone())}</p>
             <Show
                 when=pre
-                fallback=|| view! {
-                    <p>"The battle has begun: its set-up is done."</p>
-                    <a class="button big" href="/">"Game"</a>
+                fallback=move || match store.with(|g| g.campaign_battle_over()) {
+                    Some(words) => view! {
+                        <p>{words}</p>
+                        <a class="button big primary" href="/campaign/battle">"Bring the result back to the campaign"</a>
+                    }
+                    .into_any(),
+                    None if battle(store, |b| b.phase == Phase::Ended) => view! {
+                        <p>"The battle is over: its set-up is done."</p>
+                        <a class="button big" href="/">"Game"</a>
+                    }
+                    .into_any(),
+                    None => view! {
+                        <p>"The battle has begun: its set-up is done."</p>
+                        <a class="button big" href="/">"Game"</a>
+                    }
+                    .into_any(),
                 }
             >
                 <Counters/>
