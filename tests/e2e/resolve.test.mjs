@@ -233,6 +233,8 @@ test('every resolver of the menu opens its own screen, and goes back to the menu
   const { context, page, problems } = await phone(app.browser);
   await openApp(page, app.server.url, 'resolve');
   const menu = page.getByRole('navigation', { name: 'Resolvers' });
+  // The menu is a lazy screen: wait for it before counting its entries.
+  await menu.getByRole('link').first().waitFor();
   const entries = await menu.getByRole('link').allInnerTexts();
   assert.equal(entries.length, 9, entries.join(' | '));
   for (const name of ['Morale check', 'Rally', 'Officer casualties', 'Small arms fire', 'Charge and melee', 'Movement', 'Forced rout move', 'Artillery fire', 'Other rolls']) {
