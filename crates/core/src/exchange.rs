@@ -295,6 +295,34 @@ pub fn read_game_file<G: DeserializeOwned>(raw: &str, kind: &FileKind) -> Result
     Ok(file.game)
 }
 
+/// Longest game id a file may carry (the app writes short random ids).
+pub const MAX_GAME_ID_CHARS: usize = 64;
+
+/// The checks every system's game read from a file or a backup must pass beyond its types: a
+/// clean name, an id of 1 to [`MAX_GAME_ID_CHARS`] characters, log lines at real times. A
+/// system adds its own after these.
+///
+/// ```
+/// use companion_core::exchange::check_game_header;
+/// use companion_core::log::LogEntry;
+/// let log = vec![LogEntry::new(1, (), 1.0e12, "Turn 1".to_string())];
+/// assert_eq!(check_game_header("Gettysburg", "g1", &log), Ok(()));
+/// assert!(check_game_header("<script>", "g1", &log).unwrap_err().contains("game name"));
+/// assert!(check_game_header("Gettysburg", "", &log).is_err());
+/// let bad = vec![LogEntry::new(1, (), f64::NAN, "Turn 1".to_string())];
+/// assert!(check_game_header("Gettysburg", "g1", &bad).is_err());
+/// ```
+pub fn check_game_header<P>(name: &str, id: &str, log: &[crate::log::LogEntry<P>]) -> Result<(), String> {
+    crate::names::clean_name(name).map_err(|e| format!("game name {}: {e}", shown(name)))?;
+    if id.is_empty() || id.chars().count() > MAX_GAME_ID_CHARS {
+        return Err("the game's id is empty or too long".into());
+    }
+    if log.iter().any(|e| !e.at_ms.is_finite()) {
+        return Err("a log entry has an impossible time".into());
+    }
+    Ok(())
+}
+
 #[derive(Serialize)]
 struct BackupOut<'a, D> {
     format: &'a str,

@@ -3,7 +3,7 @@
 //! types, then its own (a name, an id, counters whose names are clean, times that are real).
 
 use crate::game::Game;
-use companion_core::exchange::{FileKind, ImportError, export_game_file, read_game_file};
+use companion_core::exchange::{FileKind, ImportError, check_game_header, export_game_file, read_game_file};
 use companion_core::names::{clean_name, shown};
 
 /// The `format` of an exported game.
@@ -11,9 +11,6 @@ pub const GAME_FORMAT: &str = "field-commander-rel/game";
 
 /// A game file (schema 1 since files first appeared).
 pub const GAME_FILE: FileKind = FileKind { format: GAME_FORMAT, called: "a game", schemas: 1..=1 };
-
-/// Longest id accepted (the app writes short random ids).
-const MAX_ID_CHARS: usize = 64;
 
 /// Most forces on one Battlefield Sheet: far more than any battle brings.
 const MAX_FORCES: usize = 200;
@@ -25,10 +22,7 @@ pub fn export_game(game: &Game) -> String {
 
 /// The checks a game read from a file or a backup must pass beyond its types.
 pub fn check_game(game: &Game) -> Result<(), String> {
-    clean_name(&game.name).map_err(|e| format!("game name {}: {e}", shown(&game.name)))?;
-    if game.id.is_empty() || game.id.chars().count() > MAX_ID_CHARS {
-        return Err("the game's id is empty or too long".into());
-    }
+    check_game_header(&game.name, &game.id, &game.log)?;
     let b = &game.battle;
     if b.field.forces.len() > MAX_FORCES {
         return Err(format!("{} forces on one Battlefield Sheet", b.field.forces.len()));
@@ -39,11 +33,7 @@ pub fn check_game(game: &Game) -> Result<(), String> {
             return Err("a force's number is not below the next one".into());
         }
     }
-    check_campaign(&game.campaign)?;
-    if game.log.iter().any(|e| !e.at_ms.is_finite()) {
-        return Err("a log entry has an impossible time".into());
-    }
-    Ok(())
+    check_campaign(&game.campaign)
 }
 
 /// Most counters a campaign holds: far more than any counter mix.

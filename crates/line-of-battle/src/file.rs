@@ -3,17 +3,13 @@
 //! its own (a name, an id, an order of battle whose links hold).
 
 use crate::game::Game;
-use companion_core::exchange::{FileKind, ImportError, export_game_file, read_game_file};
-use companion_core::names::{clean_name, shown};
+use companion_core::exchange::{FileKind, ImportError, check_game_header, export_game_file, read_game_file};
 
 /// The `format` of an exported game.
 pub const GAME_FORMAT: &str = "line-of-battle/game";
 
 /// A game file (schema 1 since files first appeared).
 pub const GAME_FILE: FileKind = FileKind { format: GAME_FORMAT, called: "a game", schemas: 1..=1 };
-
-/// Longest id accepted (the app writes short random ids).
-const MAX_ID_CHARS: usize = 64;
 
 /// A game as a JSON file.
 pub fn export_game(game: &Game) -> String {
@@ -22,14 +18,7 @@ pub fn export_game(game: &Game) -> String {
 
 /// The checks a game read from a file or a backup must pass beyond its types.
 pub fn check_game(game: &Game) -> Result<(), String> {
-    clean_name(&game.name).map_err(|e| format!("game name {}: {e}", shown(&game.name)))?;
-    if game.id.is_empty() || game.id.chars().count() > MAX_ID_CHARS {
-        return Err("the game's id is empty or too long".into());
-    }
-    if game.log.iter().any(|e| !e.at_ms.is_finite()) {
-        return Err("a log entry has an impossible time".into());
-    }
-    Ok(())
+    check_game_header(&game.name, &game.id, &game.log)
 }
 
 /// Reads an exported game and checks it.
