@@ -32,6 +32,38 @@ pub fn SideSwitch(side: RwSignal<Side>, #[prop(optional)] label: Option<&'static
     .into_any()
 }
 
+/// The cover between the sides on a shared device (1.8): "Hand the device to the Confederate
+/// player", the side asked for (else the Phasing Player) opened on one large tap, the other
+/// side's a smaller one. Which side is open is never saved: a reload brings the cover back.
+#[component]
+pub fn Cover(
+    /// The side offered first.
+    first: Side,
+    /// What opens: "order book", "units".
+    noun: &'static str,
+    /// Why it is covered, with the rule.
+    why: &'static str,
+    /// The side open, if any.
+    open: RwSignal<Option<Side>>,
+) -> impl IntoView {
+    let other = first.other();
+    view! {
+        <section class="cover" aria-labelledby="cover-title">
+            <h2 id="cover-title">{format!("Hand the device to the {} player", words::side(first))}</h2>
+            <p>{why}</p>
+            <button class="button primary big cover-start" on:click=move |_| open.set(Some(first))>
+                {format!("Open the {} {noun}", words::side(first))}
+            </button>
+            <div class="row">
+                <button class="button" on:click=move |_| open.set(Some(other))>
+                    {format!("Open the {} {noun}", words::side(other))}
+                </button>
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
 /// One value among `options`, each a large button, in a group named by `legend`.
 #[component]
 pub fn Pick<T>(legend: String, options: Vec<(T, String)>, value: RwSignal<T>) -> impl IntoView

@@ -4,6 +4,8 @@
 //! each with its odds and dice, its reading shown before it is applied.
 
 use super::parts::{TableModifiers, back, leaders_of};
+use super::retreat::retreat_link;
+use crate::systems::line_of_battle::model::retreat::address;
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
 use crate::systems::line_of_battle::ui::odds_line;
@@ -37,6 +39,7 @@ pub fn DueScreen() -> impl IntoView {
 pub fn DueList() -> impl IntoView {
     let store = use_store();
     let said = RwSignal::new(None::<Vec<String>>);
+    let retreat = RwSignal::new(None::<String>);
     let ids = move || store.with(|g| g.dues.list.iter().map(|d| d.id).collect::<Vec<_>>());
     view! {
         <div class="dues">
@@ -44,10 +47,11 @@ pub fn DueList() -> impl IntoView {
                 <section class="card result" role="status" aria-label="Settled">
                     <p class="applied">"Applied to the game."</p>
                     <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    {retreat_link(retreat.get())}
                 </section>
             })}
             <Show when=move || !ids().is_empty() fallback=|| view! { <p class="muted">"Nothing is due."</p> }>
-                <For each=ids key=|id| *id children=move |id| view! { <DueCard id=id said=said/> }/>
+                <For each=ids key=|id| *id children=move |id| view! { <DueCard id=id said=said retreat=retreat/> }/>
             </Show>
         </div>
     }
@@ -55,15 +59,20 @@ pub fn DueList() -> impl IntoView {
 }
 
 #[component]
-fn DueCard(id: u32, said: RwSignal<Option<Vec<String>>>) -> impl IntoView {
+fn DueCard(id: u32, said: RwSignal<Option<Vec<String>>>, retreat: RwSignal<Option<String>>) -> impl IntoView {
     let store = use_store();
     let due = store.with_untracked(|g| g.dues.get(id).ok().cloned());
     let Some(due) = due else { return ().into_any() };
     let (text, rule) = store.with_untracked(|g| due.describe(&g.oob));
     let waiting = move || store.with(|g| g.dues.waiting_on(id).map(|d| d.describe(&g.oob).0));
     let problem = RwSignal::new(None::<String>);
+    let checked = StoredValue::new(match &due.kind {
+        DueKind::MoraleCheck { units, .. } => units.clone(),
+        _ => Vec::new(),
+    });
     let send = move |c: Command| match store.dispatch(c) {
         Ok(o) => {
+            retreat.set(checked.with_value(|u| address(u, &o.lines, false)));
             said.set(Some(o.lines));
             problem.set(None);
         }

@@ -176,7 +176,7 @@ pub fn FireScreen() -> impl IntoView {
                 <DueList/>
                 <div class="row"><button class="button" on:click=again>"Another fire"</button></div>
             }>
-                <StackPicker legend="The Firing Stack" side=Signal::derive(move || phasing) chosen=firing/>
+                <StackPicker legend="The Firing Stack" side=Signal::derive(move || phasing) chosen=firing used=true/>
                 <Show when=move || !firing.with(Vec::is_empty)>
                     <fieldset class="choices">
                         <legend>{move || format!("SPs fired: {} of 8 at most (9.1b, 9.1c)", sps.get().iter().map(|s| u32::from(*s)).sum::<u32>())}</legend>
@@ -367,7 +367,7 @@ pub fn VolleyForm(trigger: Signal<Vec<String>>) -> impl IntoView {
     let sides = Signal::derive(move || side);
     view! {
         <div class="roll-form volley" role="group" aria-label="Opening Volley">
-            <StackPicker legend="The Opening Volley Stack (the Inactive Player's)" side=sides chosen=firer/>
+            <StackPicker legend="The Opening Volley Stack (the Inactive Player's)" side=sides chosen=firer used=true/>
             <fieldset class="choices inline">
                 <legend>"Range to the Triggering Stack (3 hexes or less)"</legend>
                 {(1..=3u8).map(|r| view! {

@@ -60,7 +60,7 @@ pub fn ArmyForm(side: Side) -> impl IntoView {
     let commander = RwSignal::new(String::new());
     let command = RwSignal::new(None::<u8>);
     let morale = RwSignal::new(None::<u8>);
-    let awareness = RwSignal::new(String::from("2"));
+    let awareness = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
