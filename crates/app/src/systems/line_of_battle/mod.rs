@@ -47,6 +47,8 @@ pub fn screen(path: &str) -> Option<AnyView> {
         "/combat/due" => lazy_screen!(lob_due, view! { <combat::dues::DueScreen/> }),
         "/combat/morale" => lazy_screen!(lob_morale, view! { <combat::morale::MoraleScreen/> }),
         "/combat/retreat" => lazy_screen!(lob_retreat, view! { <combat::retreat::RetreatScreen/> }),
+        "/combat/sight" => lazy_screen!(lob_sight, view! { <combat::sight::SightScreen/> }),
+        "/combat/works" => lazy_screen!(lob_works, view! { <combat::works::WorksScreen/> }),
         "/combat/rally" => lazy_screen!(lob_rally, view! { <combat::rally::RallyScreen/> }),
         _ => return None,
     })
