@@ -1,9 +1,10 @@
-//! Small pieces every Line of Battle screen shares: the side switch, a value picked from a
-//! row of large buttons (a Leader's 0-4, a Morale Rating), a refusal shown beside its buttons,
-//! and the odds before a roll on the players' own table.
+//! Small pieces every Line of Battle screen shares: the cover between the sides, the side
+//! switch, a Leader's value 0-4 as a row of large buttons (`widgets::toggles::Toggles`), a
+//! refusal shown beside its buttons, and the odds before a roll on the players' own table.
 
 use super::model::words;
 use crate::widgets::odds::chance_words;
+use crate::widgets::toggles::Toggles;
 use companion_core::Chance;
 use leptos::prelude::*;
 use line_of_battle::Refused;
@@ -64,39 +65,12 @@ pub fn Cover(
     .into_any()
 }
 
-/// One value among `options`, each a large button, in a group named by `legend`.
-#[component]
-pub fn Pick<T>(legend: String, options: Vec<(T, String)>, value: RwSignal<T>) -> impl IntoView
-where
-    T: Copy + PartialEq + Send + Sync + 'static,
-{
-    view! {
-        <fieldset class="choices inline pick">
-            <legend>{legend}</legend>
-            {options
-                .into_iter()
-                .map(|(v, label)| view! {
-                    <button
-                        type="button"
-                        class="button"
-                        aria-pressed=move || if value.get() == v { "true" } else { "false" }
-                        on:click=move |_| value.set(v)
-                    >
-                        {label}
-                    </button>
-                })
-                .collect_view()}
-        </fieldset>
-    }
-    .into_any()
-}
-
 /// A Leader's value, 0 (worst) to 4 (best) (4.1); none pressed until read off his counter
 /// (GAPS: no Leader's value is in the text, so the form guesses none).
 #[component]
 pub fn Rating(legend: String, value: RwSignal<Option<u8>>) -> impl IntoView {
     let options = (0..=4u8).map(|v| (Some(v), v.to_string())).collect::<Vec<_>>();
-    view! { <Pick legend=legend options=options value=value/> }.into_any()
+    view! { <Toggles legend=legend options=options value=value class="pick"/> }.into_any()
 }
 
 /// A refusal beside the buttons that caused it (the game is unchanged).

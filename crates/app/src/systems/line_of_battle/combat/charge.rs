@@ -21,7 +21,6 @@ use line_of_battle::combat::charge::{ChargeCommand, ChargeFacts};
 use line_of_battle::combat::checks::read_morale;
 use line_of_battle::game::Command;
 use line_of_battle::morale::{MoraleState, rating_modifier};
-use line_of_battle::table::Effect;
 use line_of_battle::tables::key;
 
 fn step_words(s: ChargeStep) -> &'static str {
@@ -342,26 +341,8 @@ fn TargetMorale(send: Callback<ChargeCommand>) -> impl IntoView {
         )
     };
     let odds = move || {
-        let t = store.with(|g| g.tables.get(key::MORALE).cloned())?;
-        let (rating, all) = store.with(|g| {
-            let top = combat::stack(g, &target.get_value()).first().map(|u| u.rating);
-            (top, line_of_battle::combat::checks::morale_modifiers(g, &target.get_value(), &names()))
-        });
-        let mut list = vec![rating_modifier(rating?)];
-        list.extend(all);
-        let mut extra = Vec::new();
-        if charging > 0 {
-            extra.push(("Charging Leaders' Morale Value".to_string(), "11.3b".to_string(), i32::from(charging)));
-        }
-        if let Some(m) = store.with(|g| leader_id().and_then(|l| g.oob.leader(&l).map(|l| l.morale))) {
-            extra.push(("Leader's Morale Value".to_string(), "10.1".to_string(), -i32::from(m)));
-        }
-        let chances = odds::readings(&t, "", &list, &extra).map(|r| {
-            vec![
-                ("It stands", odds::chance_that(&r, |r| r.effects.iter().all(|e| *e == Effect::NoEffect))),
-                ("A Retreat", odds::chance_that(&r, |r| r.effects.iter().any(|e| matches!(e, Effect::Retreat(_))))),
-            ]
-        });
+        let chances =
+            store.with(|g| odds::morale_check(g, &target.get_value(), &names(), leader_id().as_deref(), charging))?;
         Some(odds_line("Two dice plus the modifiers (10.1, 11.3b)".into(), chances))
     };
     let roll = move |_| {

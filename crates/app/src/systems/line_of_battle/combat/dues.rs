@@ -15,7 +15,6 @@ use line_of_battle::artillery::Round;
 use line_of_battle::combat::checks::{CheckCommand, morale_modifiers, read_morale};
 use line_of_battle::due::DueKind;
 use line_of_battle::game::Command;
-use line_of_battle::morale::rating_modifier;
 use line_of_battle::supply::SupplyCommand;
 use line_of_battle::table::Effect;
 use line_of_battle::tables::key;
@@ -228,26 +227,10 @@ pub fn Morale(due: Option<u32>, units: Vec<String>, adjacent: bool, send: Callba
         })
     };
     let odds = move || {
-        let t = store.with(|g| g.tables.get(key::MORALE).cloned())?;
-        let (rating, names, leader_morale) = store.with(|g| {
-            let top = combat::stack(g, &units.get_value()).first().map(|u| u.rating);
-            let names = morale_modifiers(g, &units.get_value(), &chosen.get());
-            let lm = leader_id().and_then(|l| g.oob.leader(&l).map(|l| l.morale));
-            (top, names, lm)
-        });
-        let mut all = vec![rating_modifier(rating?)];
-        all.extend(names);
-        let extra: Vec<(String, String, i32)> = leader_morale
-            .map(|m| ("Leader's Morale Value".to_string(), "10.1".to_string(), -i32::from(m)))
-            .into_iter()
-            .collect();
-        let chances = odds::readings(&t, "", &all, &extra).map(|r| {
-            vec![
-                ("No effect", odds::chance_that(&r, |r| r.effects.iter().all(|e| *e == Effect::NoEffect))),
-                ("A Retreat", odds::chance_that(&r, |r| r.effects.iter().any(|e| matches!(e, Effect::Retreat(_))))),
-            ]
-        });
-        Some(odds_line(format!("Two dice plus the modifiers, top unit rated {} (10.1)", rating?.letter()), chances))
+        let rating = store.with(|g| combat::stack(g, &units.get_value()).first().map(|u| u.rating))?;
+        let chances =
+            store.with(|g| odds::morale_check(g, &units.get_value(), &chosen.get(), leader_id().as_deref(), 0))?;
+        Some(odds_line(format!("Two dice plus the modifiers, top unit rated {} (10.1)", rating.letter()), chances))
     };
     let reading = move || {
         let dice = two_dice(&faces.get())?;

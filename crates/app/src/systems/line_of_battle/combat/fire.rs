@@ -10,8 +10,9 @@ use super::dues::DueList;
 use super::parts::{LeaderColumn, LeaderPicks, StackPicker, TableModifiers, back};
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{Pick, odds_line, refusal};
+use crate::systems::line_of_battle::ui::{odds_line, refusal};
 use crate::widgets::dice::{DiceEntry, one_die, two_dice};
+use crate::widgets::toggles::Toggles;
 use companion_core::TwoDice;
 use leptos::prelude::*;
 use line_of_battle::artillery::Round;
@@ -199,7 +200,7 @@ pub fn FireScreen() -> impl IntoView {
                         <button type="button" class="button" aria-label="More MPs remaining" on:click=move |_| mps.update(|v| *v = (*v + 1).min(10))>"+"</button>
                     </fieldset>
                     <Show when=artillery>
-                        <Pick legend="The Artillery fires (4.2h)".to_string() options=rounds.get_value() value=round/>
+                        <Toggles class="pick" legend="The Artillery fires (4.2h)".to_string() options=rounds.get_value() value=round/>
                         <label class="choice"><input type="checkbox" bind:checked=limbered/><span>"The Artillery began the Phase Limbered (3 MPs needed, 9.1)"</span></label>
                     </Show>
                     <label class="choice"><input type="checkbox" bind:checked=moved/><span>"Units of the Stack spent MPs this Phase: an Opening Volley is triggered (9.2)"</span></label>

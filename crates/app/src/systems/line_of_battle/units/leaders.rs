@@ -7,9 +7,10 @@
 use crate::systems::line_of_battle::model::leaders::{self, Vacancy};
 use crate::systems::line_of_battle::model::words;
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{Pick, Rating, SideSwitch, refusal};
+use crate::systems::line_of_battle::ui::{Rating, SideSwitch, refusal};
 use crate::widgets::dice::{DiceEntry, one_die};
 use crate::widgets::odds::chance_words;
+use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::promotion::{LeaderCommand, ReplValues};
@@ -94,7 +95,7 @@ fn VacancyCard(vacancy: Vacancy, said: RwSignal<Option<Vec<String>>>) -> impl In
         <article class="unit-card vacancy-card" aria-label=format!("{name} has lost its Leader")>
             <h3>{format!("{name} has lost its Leader")}</h3>
             {(!brigade).then(|| view! {
-                <Pick legend=format!("Promoted to command {name}") options=options value=chosen/>
+                <Toggles class="pick" legend=format!("Promoted to command {name}") options=options value=chosen/>
             })}
             <p class="muted">{if brigade {
                 "A Repl takes the Brigade: his values are on the counter's back (4.1c)."
