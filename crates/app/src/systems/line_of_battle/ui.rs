@@ -38,8 +38,8 @@ pub fn SideSwitch(side: RwSignal<Side>, #[prop(optional)] label: Option<&'static
 /// side's a smaller one. Which side is open is never saved: a reload brings the cover back.
 #[component]
 pub fn Cover(
-    /// The side offered first.
-    first: Side,
+    /// The side asked for in the address; else the Phasing Player's is offered first.
+    asked: Option<Side>,
     /// What opens: "order book", "units".
     noun: &'static str,
     /// Why it is covered, with the rule.
@@ -47,6 +47,7 @@ pub fn Cover(
     /// The side open, if any.
     open: RwSignal<Option<Side>>,
 ) -> impl IntoView {
+    let first = asked.unwrap_or_else(|| super::store::use_store().with(|g| g.clock.phasing()));
     let other = first.other();
     view! {
         <section class="cover" aria-labelledby="cover-title">
@@ -71,6 +72,17 @@ pub fn Cover(
 pub fn Rating(legend: String, value: RwSignal<Option<u8>>) -> impl IntoView {
     let options = (0..=4u8).map(|v| (Some(v), v.to_string())).collect::<Vec<_>>();
     view! { <Toggles legend=legend options=options value=value class="pick"/> }.into_any()
+}
+
+/// What a command did, once applied: "Applied to the game." and its lines (`label` names the
+/// status for a screen reader).
+pub fn applied(label: &'static str, lines: Vec<String>) -> impl IntoView {
+    view! {
+        <section class="card result" role="status" aria-label=label>
+            <p class="applied">"Applied to the game."</p>
+            <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+        </section>
+    }
 }
 
 /// A refusal beside the buttons that caused it (the game is unchanged).

@@ -5,7 +5,7 @@
 use super::parts::back;
 use crate::systems::line_of_battle::model::words;
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{SideSwitch, number, refusal};
+use crate::systems::line_of_battle::ui::{SideSwitch, applied, number, refusal};
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::oob::{Echelon, Side};
@@ -78,12 +78,7 @@ pub fn WorksScreen() -> impl IntoView {
             {back()}
             <h1 id="works-title">"Breastworks"</h1>
             <p class="subtitle">"5.0: markers by the scenario, built after 3 hours under Defensive Orders in Woods, removed or captured."</p>
-            {move || said.get().map(|lines| view! {
-                <section class="card result" role="status" aria-label="Applied">
-                    <p class="applied">"Applied to the game."</p>
-                    <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                </section>
-            })}
+            {move || said.get().map(|lines| applied("Applied", lines))}
             {refusal(problem)}
             <ul class="plain">{move || pools().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
             <SideSwitch side=side/>

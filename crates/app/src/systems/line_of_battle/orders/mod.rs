@@ -59,18 +59,15 @@ pub fn OrdersScreen() -> impl IntoView {
             <h1 id="orders-title">"Orders"</h1>
             <p class="subtitle">{heading}</p>
             {move || match open.get() {
-                None => {
-                    let first = asked.unwrap_or_else(|| store.with(|g| g.clock.phasing()));
-                    view! {
-                        <Cover
-                            first=first
-                            noun="order book"
-                            why="Each side's Orders are its own (1.8): the book opens for its player only, and closes before the device goes back."
-                            open=open
-                        />
-                    }
-                    .into_any()
+                None => view! {
+                    <Cover
+                        asked=asked
+                        noun="order book"
+                        why="Each side's Orders are its own (1.8): the book opens for its player only, and closes before the device goes back."
+                        open=open
+                    />
                 }
+                .into_any(),
                 Some(side) => view! { <book::Book side=side on_close=Callback::new(move |_| close())/> }.into_any(),
             }}
             {move || said.0.get().map(|(error, lines)| view! {

@@ -6,8 +6,8 @@
 
 use crate::systems::line_of_battle::model::leaders::{self, Vacancy};
 use crate::systems::line_of_battle::model::words;
-use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{Rating, SideSwitch, refusal};
+use crate::systems::line_of_battle::store::{Store, Untracked, use_store};
+use crate::systems::line_of_battle::ui::{Rating, SideSwitch, applied, refusal};
 use crate::widgets::dice::{DiceEntry, one_die};
 use crate::widgets::odds::chance_words;
 use crate::widgets::toggles::Toggles;
@@ -29,12 +29,7 @@ pub fn LeadersScreen() -> impl IntoView {
             <div class="row back"><a class="button" href="/units">"← Units"</a></div>
             <h1 id="leaders-title">"Leaders"</h1>
             <p class="subtitle">"4.1b-d: a command left empty, a Repl, a Zero Roll; each shown before it is applied."</p>
-            {move || said.get().map(|lines| view! {
-                <section class="card result" role="status" aria-label="Applied">
-                    <p class="applied">"Applied to the game."</p>
-                    <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                </section>
-            })}
+            {move || said.get().map(|lines| applied("Applied", lines))}
             <SideSwitch side=side/>
             <h2>"Commands left empty (4.1b, 4.1c)"</h2>
             <Show when=move || !list.with(Vec::is_empty) fallback=|| view! { <p class="muted">"Every command is filled."</p> }>
@@ -47,6 +42,17 @@ pub fn LeadersScreen() -> impl IntoView {
         </section>
     }
     .into_any()
+}
+
+/// Sends a Leader command: what it did is shown above, a refusal beside its button.
+fn send(store: Store, c: Command, said: RwSignal<Option<Vec<String>>>, problem: RwSignal<Option<String>>) {
+    match store.dispatch(c) {
+        Ok(o) => {
+            said.set(Some(o.lines));
+            problem.set(None);
+        }
+        Err(e) => problem.set(Some(e)),
+    }
 }
 
 /// A command left empty: who is promoted into it (Seniority, or the players' choice where it
@@ -81,13 +87,8 @@ fn VacancyCard(vacancy: Vacancy, said: RwSignal<Option<Vec<String>>>) -> impl In
     };
     let preview = move || the_command().map(|c| store.with(|g| leaders::try_on_copy(g, &[c])));
     let apply = move |_| {
-        let Some(c) = the_command() else { return };
-        match store.dispatch(c) {
-            Ok(o) => {
-                said.set(Some(o.lines));
-                problem.set(None);
-            }
-            Err(e) => problem.set(Some(e)),
+        if let Some(c) = the_command() {
+            send(store, c, said, problem);
         }
     };
     let name = vacancy.name.clone();
@@ -136,13 +137,8 @@ fn ZeroRoll(brigade: String, name: String, said: RwSignal<Option<Vec<String>>>) 
     };
     let preview = move || the_command().map(|c| store.with(|g| leaders::try_on_copy(g, &[c])));
     let apply = move |_| {
-        let Some(c) = the_command() else { return };
-        match store.dispatch(c) {
-            Ok(o) => {
-                said.set(Some(o.lines));
-                problem.set(None);
-            }
-            Err(e) => problem.set(Some(e)),
+        if let Some(c) = the_command() {
+            send(store, c, said, problem);
         }
     };
     view! {

@@ -21,7 +21,6 @@ use line_of_battle::oob::{Echelon, Side};
 /// brings the cover back. `?side=federal` offers that side first.
 #[component]
 pub fn UnitsScreen() -> impl IntoView {
-    let store = use_store();
     let asked = use_query_map().with_untracked(|q| q.get("side")).and_then(|k| words::side_from_key(&k));
     let open = RwSignal::new(None::<Side>);
     view! {
@@ -35,18 +34,15 @@ pub fn UnitsScreen() -> impl IntoView {
             <h1 id="units-title">"Units"</h1>
             <p class="subtitle">"The order of battle from your counters: each unit's Strength, Morale State and Formation a tap away."</p>
             {move || match open.get() {
-                None => {
-                    let first = asked.unwrap_or_else(|| store.with(|g| g.clock.phasing()));
-                    view! {
-                        <Cover
-                            first=first
-                            noun="units"
-                            why="Each side's current Strengths are its own (1.8): its units open for its player only, and close before the device goes back."
-                            open=open
-                        />
-                    }
-                    .into_any()
+                None => view! {
+                    <Cover
+                        asked=asked
+                        noun="units"
+                        why="Each side's current Strengths are its own (1.8): its units open for its player only, and close before the device goes back."
+                        open=open
+                    />
                 }
+                .into_any(),
                 Some(side) => view! { <SideUnits side=side open=open/> }.into_any(),
             }}
         </section>
