@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone } from './harness.mjs';
-import { area, army, dice, formation, madeUpTables, newGame, nextPhase, pasteTables, regiments, settle, start } from './lob-play.mjs';
+import { area, army, dice, formation, madeUpTables, newGame, nextPhase, openUnits, pasteTables, regiments, settle, start } from './lob-play.mjs';
 
 let server, browser;
 before(async () => {
@@ -27,8 +27,7 @@ async function stack(page, legend, brigade, unit) {
 }
 
 async function unitState(page, side, name) {
-  await area(page, 'Units');
-  await page.getByRole('group', { name: 'Side' }).getByRole('button', { name: side, exact: true }).tap();
+  await openUnits(page, side);
   return page.getByRole('article', { name, exact: true });
 }
 
@@ -37,12 +36,16 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await newGame(page, server.url);
   await start(page, { first: 'Confederate', time: '15:00' });
   // No Leader's value is guessed: the form asks for them from his counter (4.1).
-  await area(page, 'Units');
-  await page.getByRole('group', { name: 'Side' }).getByRole('button', { name: 'Confederate', exact: true }).tap();
+  await openUnits(page, 'Confederate');
   const armyForm = page.getByRole('form', { name: 'The Confederate Army' });
   await armyForm.getByLabel('Army name').fill('Army of Northern Virginia');
   await armyForm.getByLabel('Army Commander').fill('Lee');
   assert.equal(await armyForm.locator('[aria-pressed="true"]').count(), 0);
+  // Nor the Army Commander's Awareness: it is on the players' Order Delivery Chart (13.3a).
+  assert.equal(await armyForm.getByLabel(/^Awareness in turns/).inputValue(), '');
+  await armyForm.getByRole('button', { name: 'Add the Army' }).tap();
+  await armyForm.getByRole('alert').getByText("Enter the Army Commander's Awareness in turns, from your Order Delivery Chart (13.3a).").waitFor();
+  await armyForm.getByLabel(/^Awareness in turns/).fill('1');
   await armyForm.getByRole('button', { name: 'Add the Army' }).tap();
   await armyForm.getByRole('alert').getByText("Tap the Leader's Command Value and Morale Value, as on his counter (4.1).").waitFor();
   await army(page, 'Confederate', { name: 'Army of Northern Virginia', commander: 'Lee', command: 3, morale: 3, awareness: 1 });
@@ -75,7 +78,9 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await page.getByRole('heading', { level: 1, name: 'Fire' }).waitFor();
   await stack(page, 'The Firing Stack', "Archer's Brigade", '1st Tennessee (7 SP)');
   await page.getByText('SPs fired: 7 of 8 at most (9.1b, 9.1c)').waitFor();
-  await stack(page, 'The Target Stack', 'Iron Brigade', '19th Indiana (6 SP)');
+  await stack(page, 'The Target Stack', 'Iron Brigade', '19th Indiana');
+  // 1.8: the Target's current Strength is not shown to the Firing player.
+  assert.equal(await page.getByRole('group', { name: 'The Target Stack', exact: true }).getByText(/SP\)/).count(), 0);
   // Every modifier with its rule: 6 MPs remaining (+1), 7 Firing SPs (+1), Range 2 (+0).
   const used = page.locator('.modifiers-used');
   await used.getByText('Firer MPs Remaining 6 (9.1e): +1').waitFor();
@@ -106,7 +111,7 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await area(page, 'Combat');
   await page.getByRole('link', { name: /^Charge/ }).tap();
   await stack(page, 'The Charging Stack: Line Infantry or Mounted Cavalry', "Archer's Brigade", '1st Tennessee (7 SP)');
-  await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana (4 SP)');
+  await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana');
   await page.getByRole('button', { name: 'Declare the Charge' }).tap();
   await page.getByRole('alert').filter({ hasText: 'a Finished Stack cannot Charge' }).waitFor();
 
@@ -115,7 +120,7 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await page.getByRole('link', { name: /^Charge/ }).tap();
   await page.getByRole('heading', { level: 1, name: 'Charge' }).waitFor();
   await stack(page, 'The Charging Stack: Line Infantry or Mounted Cavalry', "Archer's Brigade", '7th Tennessee (7 SP)');
-  await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana (4 SP)');
+  await stack(page, 'The Target Stack', 'Iron Brigade', '7th Indiana');
   await page.getByRole('button', { name: 'Declare the Charge' }).tap();
   const now = page.getByRole('status', { name: 'The Charge now' });
   await now.getByText('7th Tennessee (7 SPs) Charging 7th Indiana (4 SPs): b) The Charge Closing Roll').waitFor();
@@ -146,6 +151,9 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   await check.getByText('Morale Table: 8 +2 = 10: Disorganized, Retreat 1 hex, Cowardly Legs').waitFor();
   await check.getByRole('button', { name: 'Apply to the Target' }).tap();
   await page.getByText('The Stack is now Disorganized (10.2)').waitFor();
+  // The Retreat it calls for is one tap away, from a Charge (10.3d: guns would be overrun).
+  const toRetreat = page.getByRole('link', { name: 'Retreat the Stack (10.3)' });
+  assert.match(await toRetreat.getAttribute('href'), /^\/combat\/retreat\?units=7th%20Indiana&charge=1$/);
   // g) The Target retreated: the Charging Stack advances (11.3c).
   await page.getByRole('button', { name: 'No: the hex is empty' }).tap();
   await page.getByText(/Advance into the Target hex at normal MP cost, Cowardly Legs on top/).waitFor();

@@ -43,10 +43,19 @@ async function pick(scope, legend, value) {
   await scope.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: String(value), exact: true }).tap();
 }
 
-/** A side's Army and its Commander (the Units area, on that side). */
-export async function army(page, side, { name, commander, command, morale, awareness }) {
+/** The Units area opened on `side`'s units, through the cover (1.8). */
+export async function openUnits(page, side) {
   await area(page, 'Units');
-  await page.getByRole('group', { name: 'Side' }).getByRole('button', { name: side, exact: true }).tap();
+  const close = page.getByRole('button', { name: /^Close the (Confederate|Federal) units$/ });
+  if (await close.count()) await close.tap();
+  await page.getByRole('button', { name: `Open the ${side} units`, exact: true }).tap();
+  await page.getByRole('heading', { level: 2, name: `${side} units`, exact: true }).waitFor();
+}
+
+/** A side's Army and its Commander (the Units area, on that side). The Awareness is always
+ *  typed: the form leaves it empty (13.3a: it is on the players' Order Delivery Chart). */
+export async function army(page, side, { name, commander, command, morale, awareness }) {
+  await openUnits(page, side);
   const form = page.getByRole('form', { name: `The ${side} Army` });
   await form.getByLabel('Army name').fill(name);
   await form.getByLabel('Army Commander').fill(commander);
@@ -60,7 +69,10 @@ export async function army(page, side, { name, commander, command, morale, aware
 /** A Formation under `parent` with its Leader. */
 export async function formation(page, parent, { echelon, name, leader, command = 2, morale = 2 }) {
   const block = page.getByRole('region', { name: parent, exact: true });
-  await block.getByText(`Add under ${parent}`, { exact: true }).last().tap();
+  // The fold stays open once opened: a second Formation under the same parent opens it only
+  // when it is closed.
+  const summary = block.locator('summary').getByText(`Add under ${parent}`, { exact: true }).last();
+  if (!(await summary.evaluate((s) => s.closest('details').open))) await summary.tap();
   const form = page.getByRole('form', { name: `New Formation under ${parent}` });
   await pick(form, 'Echelon', echelon);
   await form.getByLabel('Formation name').fill(name);

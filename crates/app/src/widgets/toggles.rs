@@ -3,25 +3,37 @@
 
 use leptos::prelude::*;
 
-/// One choice among `options`, as a group of large buttons named by `legend`.
+/// One choice among `options`, as a group of large buttons named by `legend`; the labels are
+/// fixed words or words made from the game (a Leader's name and values). `class` adds a
+/// layout of the caller's ("pick": the order form's two columns).
 #[component]
-pub fn Toggles<T>(legend: &'static str, options: Vec<(T, &'static str)>, value: RwSignal<T>) -> impl IntoView
+pub fn Toggles<T, L>(
+    #[prop(into)] legend: String,
+    options: Vec<(T, L)>,
+    value: RwSignal<T>,
+    #[prop(optional)] class: &'static str,
+) -> impl IntoView
 where
     T: Copy + PartialEq + Send + Sync + 'static,
+    L: Into<String>,
 {
     view! {
-        <fieldset class="choices inline toggles">
+        <fieldset class=format!("choices inline toggles {class}")>
             <legend>{legend}</legend>
             {options
                 .into_iter()
-                .map(|(v, label)| view! {
-                    <button
-                        class="button"
-                        aria-pressed=move || if value.get() == v { "true" } else { "false" }
-                        on:click=move |_| value.set(v)
-                    >
-                        {label}
-                    </button>
+                .map(|(v, label)| {
+                    let label: String = label.into();
+                    view! {
+                        <button
+                            type="button"
+                            class="button"
+                            aria-pressed=move || if value.get() == v { "true" } else { "false" }
+                            on:click=move |_| value.set(v)
+                        >
+                            {label}
+                        </button>
+                    }
                 })
                 .collect_view()}
         </fieldset>

@@ -7,6 +7,7 @@ use super::model::todo::{self, Action, Item};
 use super::model::words;
 use super::store::{Untracked, use_store};
 use crate::widgets::history::{self, History, UndoRedo};
+use crate::widgets::next_phase::NextPhaseQuestion;
 use leptos::prelude::*;
 use line_of_battle::game::Command;
 use line_of_battle::orders::commands::OrderCommand;
@@ -137,14 +138,12 @@ pub fn GameScreen() -> impl IntoView {
                         clock().phase().label()
                     );
                     view! {
-                        <div class="banner warning" role="alertdialog" aria-labelledby="confirm-question">
-                            <p id="confirm-question"><strong>{question}</strong></p>
-                            <ul>{open.into_iter().map(|i| view! { <li>{format!("{} ({})", i.text, i.rule)}</li> }).collect_view()}</ul>
-                            <div class="actions">
-                                <button class="button primary" on:click=move |_| { confirm.set(None); move_on(); }>"Move on anyway"</button>
-                                <button class="button" on:click=move |_| confirm.set(None)>"Stay in this phase"</button>
-                            </div>
-                        </div>
+                        <NextPhaseQuestion
+                            question=question
+                            required=open.into_iter().map(|i| format!("{} ({})", i.text, i.rule)).collect()
+                            move_on=Callback::new(move |()| { confirm.set(None); move_on(); })
+                            stay=Callback::new(move |()| confirm.set(None))
+                        />
                     }
                     .into_any()
                 }

@@ -38,6 +38,7 @@ pub fn screen(path: &str) -> Option<AnyView> {
         "" => lazy_screen!(lob_game, view! { <game::GameScreen/> }),
         "/orders" => lazy_screen!(lob_orders, view! { <orders::OrdersScreen/> }),
         "/units" => lazy_screen!(lob_units, view! { <units::UnitsScreen/> }),
+        "/units/leaders" => lazy_screen!(lob_leaders, view! { <units::leaders::LeadersScreen/> }),
         "/tables" => lazy_screen!(lob_tables, view! { <tables::TablesScreen/> }),
         "/setup" => lazy_screen!(lob_setup, view! { <setup::SetupScreen/> }),
         "/combat" => lazy_screen!(lob_combat, view! { <combat::CombatMenu/> }),
@@ -45,6 +46,9 @@ pub fn screen(path: &str) -> Option<AnyView> {
         "/combat/charge" => lazy_screen!(lob_charge, view! { <combat::charge::ChargeScreen/> }),
         "/combat/due" => lazy_screen!(lob_due, view! { <combat::dues::DueScreen/> }),
         "/combat/morale" => lazy_screen!(lob_morale, view! { <combat::morale::MoraleScreen/> }),
+        "/combat/retreat" => lazy_screen!(lob_retreat, view! { <combat::retreat::RetreatScreen/> }),
+        "/combat/sight" => lazy_screen!(lob_sight, view! { <combat::sight::SightScreen/> }),
+        "/combat/works" => lazy_screen!(lob_works, view! { <combat::works::WorksScreen/> }),
         "/combat/rally" => lazy_screen!(lob_rally, view! { <combat::rally::RallyScreen/> }),
         _ => return None,
     })

@@ -5,7 +5,8 @@
 
 use super::model::words;
 use super::store::{Untracked, use_store};
-use super::ui::{Pick, number, refusal};
+use super::ui::{number, refusal};
+use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
 use line_of_battle::clock::{Arrival, Clock, Light, Period};
 use line_of_battle::edit::EditCommand;
@@ -72,7 +73,7 @@ fn Start() -> impl IntoView {
         <p class="muted">{move || store.with(|g| format!("Now: {}, {}; {}.", words::turn(&g.clock), words::time(&g.clock), words::player_turn(&g.clock)))}</p>
         <Show when=open fallback=|| view! { <p class="muted">"Set before the first Player Turn begins; the game has begun."</p> }>
             <form class="lob-form" on:submit=submit aria-label="The scenario's start">
-                <Pick legend="First Player (2.0)".to_string() options=sides.clone() value=first/>
+                <Toggles class="pick" legend="First Player (2.0)".to_string() options=sides.clone() value=first/>
                 <label class="field"><span>"Day of the scenario (1 for the first)"</span><input type="text" inputmode="numeric" maxlength="2" bind:value=day/></label>
                 <label class="field"><span>"Time of the first turn (1.4)"</span><input type="time" step="900" bind:value=time/></label>
                 <label class="field"><span>"Turns without Fluke Stoppage rolls (13.6h: 8 unless the scenario says)"</span><input type="text" inputmode="numeric" maxlength="3" bind:value=grace/></label>
@@ -149,7 +150,7 @@ fn Track() -> impl IntoView {
         </ul>
         <form class="lob-form" on:submit=add aria-label="A period of the Track">
             <label class="field"><span>"From"</span><input type="time" step="900" bind:value=from/></label>
-            <Pick legend="Light".to_string() options=lights value=light/>
+            <Toggles class="pick" legend="Light".to_string() options=lights value=light/>
             <label class="field"><span>"Visibility in hexes (empty: none listed)"</span><input type="text" inputmode="numeric" maxlength="2" bind:value=visibility/></label>
             {refusal(problem)}
             <button class="button" type="submit">"Add to the Track"</button>
@@ -244,7 +245,7 @@ fn Arrivals() -> impl IntoView {
         <details class="more">
             <summary class="button">"Add an arrival or a Removal"</summary>
             <form class="lob-form" on:submit=add aria-label="An arrival">
-                <Pick legend="Side".to_string() options=sides value=side/>
+                <Toggles class="pick" legend="Side".to_string() options=sides value=side/>
                 <label class="field"><span>"Day"</span><input type="text" inputmode="numeric" maxlength="2" bind:value=day/></label>
                 <label class="field"><span>"Time"</span><input type="time" step="900" bind:value=time/></label>
                 <label class="field"><span>"Entry Area"</span><input type="text" maxlength="20" bind:value=entry/></label>
@@ -360,7 +361,7 @@ fn Wagons() -> impl IntoView {
         <details class="more">
             <summary class="button">"Add a Wagon"</summary>
             <form class="lob-form" on:submit=add aria-label="A Wagon">
-                <Pick legend="Side".to_string() options=sides value=side/>
+                <Toggles class="pick" legend="Side".to_string() options=sides value=side/>
                 <label class="field"><span>"Wagon's name"</span><input type="text" maxlength="60" bind:value=name/></label>
                 <label class="field">
                     <span>"Its Formation (its Ammunition serves that Formation's Batteries)"</span>

@@ -1,9 +1,10 @@
-//! Small pieces every Line of Battle screen shares: the side switch, a value picked from a
-//! row of large buttons (a Leader's 0-4, a Morale Rating), a refusal shown beside its buttons,
-//! and the odds before a roll on the players' own table.
+//! Small pieces every Line of Battle screen shares: the cover between the sides, the side
+//! switch, a Leader's value 0-4 as a row of large buttons (`widgets::toggles::Toggles`), a
+//! refusal shown beside its buttons, and the odds before a roll on the players' own table.
 
 use super::model::words;
 use crate::widgets::odds::chance_words;
+use crate::widgets::toggles::Toggles;
 use companion_core::Chance;
 use leptos::prelude::*;
 use line_of_battle::Refused;
@@ -32,29 +33,35 @@ pub fn SideSwitch(side: RwSignal<Side>, #[prop(optional)] label: Option<&'static
     .into_any()
 }
 
-/// One value among `options`, each a large button, in a group named by `legend`.
+/// The cover between the sides on a shared device (1.8): "Hand the device to the Confederate
+/// player", the side asked for (else the Phasing Player) opened on one large tap, the other
+/// side's a smaller one. Which side is open is never saved: a reload brings the cover back.
 #[component]
-pub fn Pick<T>(legend: String, options: Vec<(T, String)>, value: RwSignal<T>) -> impl IntoView
-where
-    T: Copy + PartialEq + Send + Sync + 'static,
-{
+pub fn Cover(
+    /// The side asked for in the address; else the Phasing Player's is offered first.
+    asked: Option<Side>,
+    /// What opens: "order book", "units".
+    noun: &'static str,
+    /// Why it is covered, with the rule.
+    why: &'static str,
+    /// The side open, if any.
+    open: RwSignal<Option<Side>>,
+) -> impl IntoView {
+    let first = asked.unwrap_or_else(|| super::store::use_store().with(|g| g.clock.phasing()));
+    let other = first.other();
     view! {
-        <fieldset class="choices inline pick">
-            <legend>{legend}</legend>
-            {options
-                .into_iter()
-                .map(|(v, label)| view! {
-                    <button
-                        type="button"
-                        class="button"
-                        aria-pressed=move || if value.get() == v { "true" } else { "false" }
-                        on:click=move |_| value.set(v)
-                    >
-                        {label}
-                    </button>
-                })
-                .collect_view()}
-        </fieldset>
+        <section class="cover" aria-labelledby="cover-title">
+            <h2 id="cover-title">{format!("Hand the device to the {} player", words::side(first))}</h2>
+            <p>{why}</p>
+            <button class="button primary big cover-start" on:click=move |_| open.set(Some(first))>
+                {format!("Open the {} {noun}", words::side(first))}
+            </button>
+            <div class="row">
+                <button class="button" on:click=move |_| open.set(Some(other))>
+                    {format!("Open the {} {noun}", words::side(other))}
+                </button>
+            </div>
+        </section>
     }
     .into_any()
 }
@@ -64,7 +71,18 @@ where
 #[component]
 pub fn Rating(legend: String, value: RwSignal<Option<u8>>) -> impl IntoView {
     let options = (0..=4u8).map(|v| (Some(v), v.to_string())).collect::<Vec<_>>();
-    view! { <Pick legend=legend options=options value=value/> }.into_any()
+    view! { <Toggles legend=legend options=options value=value class="pick"/> }.into_any()
+}
+
+/// What a command did, once applied: "Applied to the game." and its lines (`label` names the
+/// status for a screen reader).
+pub fn applied(label: &'static str, lines: Vec<String>) -> impl IntoView {
+    view! {
+        <section class="card result" role="status" aria-label=label>
+            <p class="applied">"Applied to the game."</p>
+            <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+        </section>
+    }
 }
 
 /// A refusal beside the buttons that caused it (the game is unchanged).

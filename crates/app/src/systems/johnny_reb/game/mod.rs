@@ -5,6 +5,7 @@ mod settings;
 
 use crate::shell::lazy::lazy_screen;
 use crate::systems::johnny_reb::store::use_store;
+use crate::widgets::next_phase::NextPhaseQuestion;
 use johnny_reb::rules::tables::t01_turn_sequence;
 use johnny_reb::state::command::TurnCommand;
 use johnny_reb::state::roster::{CommandScope, Side};
@@ -222,32 +223,19 @@ pub fn GameScreen() -> impl IntoView {
                     // fire) folded below, so the buttons stay within reach.
                     let (optional, required): (Vec<PhaseItem>, Vec<PhaseItem>) =
                         open.into_iter().partition(|i| i.key.optional());
-                    let folded = (!optional.is_empty()).then(|| {
-                        let title = format!(
-                            "{} optional: {} may fire and need not",
-                            optional.len(),
-                            if optional.len() == 1 { "a unit that" } else { "units that" }
-                        );
-                        view! {
-                            <details class="more">
-                                <summary class="button">{title}</summary>
-                                <ul>{optional.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
-                            </details>
-                        }
-                    });
+                    let title = format!(
+                        "{} optional: {} may fire and need not",
+                        optional.len(),
+                        if optional.len() == 1 { "a unit that" } else { "units that" }
+                    );
                     view! {
-                        <div class="banner warning" role="alertdialog" aria-labelledby="confirm-question">
-                            <p id="confirm-question"><strong>{question}</strong></p>
-                            <div class="actions">
-                                <button class="button primary" on:click=move_on>"Move on anyway"</button>
-                                <button class="button" on:click=move |_| confirm.set(None)>"Stay in this phase"</button>
-                            </div>
-                            {(!required.is_empty()).then(|| view! {
-                                <p>"Required by the rules:"</p>
-                                <ul>{required.into_iter().map(|i| view! { <li>{i.text}</li> }).collect_view()}</ul>
-                            })}
-                            {folded}
-                        </div>
+                        <NextPhaseQuestion
+                            question=question
+                            required=required.into_iter().map(|i| i.text).collect()
+                            folded=(title, optional.into_iter().map(|i| i.text).collect())
+                            move_on=Callback::new(move |()| move_on(()))
+                            stay=Callback::new(move |()| confirm.set(None))
+                        />
                     }
                     .into_any()
                 }

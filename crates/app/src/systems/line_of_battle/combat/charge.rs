@@ -8,6 +8,8 @@
 
 use super::dues::DueList;
 use super::parts::{LeaderColumn, LeaderPicks, StackPicker, TableModifiers, back};
+use super::retreat::retreat_link;
+use crate::systems::line_of_battle::model::retreat::address;
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
 use crate::systems::line_of_battle::ui::{odds_line, refusal};
@@ -19,7 +21,6 @@ use line_of_battle::combat::charge::{ChargeCommand, ChargeFacts};
 use line_of_battle::combat::checks::read_morale;
 use line_of_battle::game::Command;
 use line_of_battle::morale::{MoraleState, rating_modifier};
-use line_of_battle::table::Effect;
 use line_of_battle::tables::key;
 
 fn step_words(s: ChargeStep) -> &'static str {
@@ -44,8 +45,14 @@ pub fn ChargeScreen() -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let step = Memo::new(move |_| store.with(|g| g.charge.as_ref().map(|c| c.machine.step)));
     let dues = move || store.with(|g| !g.dues.list.is_empty());
+    // The Target, kept for its Retreat once the Charge is over (10.3, 10.3d).
+    let target =
+        RwSignal::new(store.with_untracked(|g| g.charge.as_ref().map(|c| c.target.clone()).unwrap_or_default()));
     let send = Callback::new(move |c: ChargeCommand| match store.dispatch(Command::Charge(Box::new(c))) {
         Ok(o) => {
+            if let Some(t) = store.with_untracked(|g| g.charge.as_ref().map(|c| c.target.clone())) {
+                target.set(t);
+            }
             told.update(|t| t.extend(o.lines));
             problem.set(None);
         }
@@ -79,6 +86,7 @@ pub fn ChargeScreen() -> impl IntoView {
                     {move || told.get().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
                 </ol>
             </Show>
+            {move || retreat_link(address(&target.get(), &told.get(), true))}
             <Show when=dues>
                 <h2 class="step">"Settle first (9.4)"</h2>
                 <DueList/>
@@ -150,7 +158,7 @@ fn Declare(send: Callback<ChargeCommand>) -> impl IntoView {
     };
     view! {
         <h2 class="step">"a) Declaration (11.1a)"</h2>
-        <StackPicker legend="The Charging Stack: Line Infantry or Mounted Cavalry" side=Signal::derive(move || phasing) chosen=attackers only_chargers=true/>
+        <StackPicker legend="The Charging Stack: Line Infantry or Mounted Cavalry" side=Signal::derive(move || phasing) chosen=attackers only_chargers=true used=true/>
         <LeaderPicks legend="Leaders with the Charging Stack" side=Signal::derive(move || phasing) chosen=attacking_leaders/>
         <StackPicker legend="The Target Stack" side=Signal::derive(move || phasing.other()) chosen=target/>
         <LeaderPicks legend="Leaders in the Target hex" side=Signal::derive(move || phasing.other()) chosen=target_leaders/>
@@ -264,7 +272,7 @@ fn Volley(send: Callback<ChargeCommand>) -> impl IntoView {
     };
     view! {
         <h2 class="step">"c) The Opening Volley, by the Inactive Player (11.1c)"</h2>
-        <StackPicker legend="The Opening Volley Stack" side=Signal::derive(move || other) chosen=firer/>
+        <StackPicker legend="The Opening Volley Stack" side=Signal::derive(move || other) chosen=firer used=true/>
         <TableModifiers table=key::OPENING_VOLLEY chosen=chosen skip=vec!["Range", "Charge Range", "Green Firer"]/>
         <LeaderColumn column=column/>
         {odds}
@@ -333,26 +341,8 @@ fn TargetMorale(send: Callback<ChargeCommand>) -> impl IntoView {
         )
     };
     let odds = move || {
-        let t = store.with(|g| g.tables.get(key::MORALE).cloned())?;
-        let (rating, all) = store.with(|g| {
-            let top = combat::stack(g, &target.get_value()).first().map(|u| u.rating);
-            (top, line_of_battle::combat::checks::morale_modifiers(g, &target.get_value(), &names()))
-        });
-        let mut list = vec![rating_modifier(rating?)];
-        list.extend(all);
-        let mut extra = Vec::new();
-        if charging > 0 {
-            extra.push(("Charging Leaders' Morale Value".to_string(), "11.3b".to_string(), i32::from(charging)));
-        }
-        if let Some(m) = store.with(|g| leader_id().and_then(|l| g.oob.leader(&l).map(|l| l.morale))) {
-            extra.push(("Leader's Morale Value".to_string(), "10.1".to_string(), -i32::from(m)));
-        }
-        let chances = odds::readings(&t, "", &list, &extra).map(|r| {
-            vec![
-                ("It stands", odds::chance_that(&r, |r| r.effects.iter().all(|e| *e == Effect::NoEffect))),
-                ("A Retreat", odds::chance_that(&r, |r| r.effects.iter().any(|e| matches!(e, Effect::Retreat(_))))),
-            ]
-        });
+        let chances =
+            store.with(|g| odds::morale_check(g, &target.get_value(), &names(), leader_id().as_deref(), charging))?;
         Some(odds_line("Two dice plus the modifiers (10.1, 11.3b)".into(), chances))
     };
     let roll = move |_| {

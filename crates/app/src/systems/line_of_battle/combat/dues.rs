@@ -4,6 +4,8 @@
 //! each with its odds and dice, its reading shown before it is applied.
 
 use super::parts::{TableModifiers, back, leaders_of};
+use super::retreat::retreat_link;
+use crate::systems::line_of_battle::model::retreat::address;
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
 use crate::systems::line_of_battle::ui::odds_line;
@@ -13,7 +15,6 @@ use line_of_battle::artillery::Round;
 use line_of_battle::combat::checks::{CheckCommand, morale_modifiers, read_morale};
 use line_of_battle::due::DueKind;
 use line_of_battle::game::Command;
-use line_of_battle::morale::rating_modifier;
 use line_of_battle::supply::SupplyCommand;
 use line_of_battle::table::Effect;
 use line_of_battle::tables::key;
@@ -37,6 +38,7 @@ pub fn DueScreen() -> impl IntoView {
 pub fn DueList() -> impl IntoView {
     let store = use_store();
     let said = RwSignal::new(None::<Vec<String>>);
+    let retreat = RwSignal::new(None::<String>);
     let ids = move || store.with(|g| g.dues.list.iter().map(|d| d.id).collect::<Vec<_>>());
     view! {
         <div class="dues">
@@ -44,10 +46,11 @@ pub fn DueList() -> impl IntoView {
                 <section class="card result" role="status" aria-label="Settled">
                     <p class="applied">"Applied to the game."</p>
                     <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    {retreat_link(retreat.get())}
                 </section>
             })}
             <Show when=move || !ids().is_empty() fallback=|| view! { <p class="muted">"Nothing is due."</p> }>
-                <For each=ids key=|id| *id children=move |id| view! { <DueCard id=id said=said/> }/>
+                <For each=ids key=|id| *id children=move |id| view! { <DueCard id=id said=said retreat=retreat/> }/>
             </Show>
         </div>
     }
@@ -55,15 +58,20 @@ pub fn DueList() -> impl IntoView {
 }
 
 #[component]
-fn DueCard(id: u32, said: RwSignal<Option<Vec<String>>>) -> impl IntoView {
+fn DueCard(id: u32, said: RwSignal<Option<Vec<String>>>, retreat: RwSignal<Option<String>>) -> impl IntoView {
     let store = use_store();
     let due = store.with_untracked(|g| g.dues.get(id).ok().cloned());
     let Some(due) = due else { return ().into_any() };
     let (text, rule) = store.with_untracked(|g| due.describe(&g.oob));
     let waiting = move || store.with(|g| g.dues.waiting_on(id).map(|d| d.describe(&g.oob).0));
     let problem = RwSignal::new(None::<String>);
+    let checked = StoredValue::new(match &due.kind {
+        DueKind::MoraleCheck { units, .. } => units.clone(),
+        _ => Vec::new(),
+    });
     let send = move |c: Command| match store.dispatch(c) {
         Ok(o) => {
+            retreat.set(checked.with_value(|u| address(u, &o.lines, false)));
             said.set(Some(o.lines));
             problem.set(None);
         }
@@ -219,26 +227,10 @@ pub fn Morale(due: Option<u32>, units: Vec<String>, adjacent: bool, send: Callba
         })
     };
     let odds = move || {
-        let t = store.with(|g| g.tables.get(key::MORALE).cloned())?;
-        let (rating, names, leader_morale) = store.with(|g| {
-            let top = combat::stack(g, &units.get_value()).first().map(|u| u.rating);
-            let names = morale_modifiers(g, &units.get_value(), &chosen.get());
-            let lm = leader_id().and_then(|l| g.oob.leader(&l).map(|l| l.morale));
-            (top, names, lm)
-        });
-        let mut all = vec![rating_modifier(rating?)];
-        all.extend(names);
-        let extra: Vec<(String, String, i32)> = leader_morale
-            .map(|m| ("Leader's Morale Value".to_string(), "10.1".to_string(), -i32::from(m)))
-            .into_iter()
-            .collect();
-        let chances = odds::readings(&t, "", &all, &extra).map(|r| {
-            vec![
-                ("No effect", odds::chance_that(&r, |r| r.effects.iter().all(|e| *e == Effect::NoEffect))),
-                ("A Retreat", odds::chance_that(&r, |r| r.effects.iter().any(|e| matches!(e, Effect::Retreat(_))))),
-            ]
-        });
-        Some(odds_line(format!("Two dice plus the modifiers, top unit rated {} (10.1)", rating?.letter()), chances))
+        let rating = store.with(|g| combat::stack(g, &units.get_value()).first().map(|u| u.rating))?;
+        let chances =
+            store.with(|g| odds::morale_check(g, &units.get_value(), &chosen.get(), leader_id().as_deref(), 0))?;
+        Some(odds_line(format!("Two dice plus the modifiers, top unit rated {} (10.1)", rating.letter()), chances))
     };
     let reading = move || {
         let dice = two_dice(&faces.get())?;

@@ -10,8 +10,9 @@ use super::dues::DueList;
 use super::parts::{LeaderColumn, LeaderPicks, StackPicker, TableModifiers, back};
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{Pick, odds_line, refusal};
+use crate::systems::line_of_battle::ui::{odds_line, refusal};
 use crate::widgets::dice::{DiceEntry, one_die, two_dice};
+use crate::widgets::toggles::Toggles;
 use companion_core::TwoDice;
 use leptos::prelude::*;
 use line_of_battle::artillery::Round;
@@ -176,7 +177,7 @@ pub fn FireScreen() -> impl IntoView {
                 <DueList/>
                 <div class="row"><button class="button" on:click=again>"Another fire"</button></div>
             }>
-                <StackPicker legend="The Firing Stack" side=Signal::derive(move || phasing) chosen=firing/>
+                <StackPicker legend="The Firing Stack" side=Signal::derive(move || phasing) chosen=firing used=true/>
                 <Show when=move || !firing.with(Vec::is_empty)>
                     <fieldset class="choices">
                         <legend>{move || format!("SPs fired: {} of 8 at most (9.1b, 9.1c)", sps.get().iter().map(|s| u32::from(*s)).sum::<u32>())}</legend>
@@ -199,7 +200,7 @@ pub fn FireScreen() -> impl IntoView {
                         <button type="button" class="button" aria-label="More MPs remaining" on:click=move |_| mps.update(|v| *v = (*v + 1).min(10))>"+"</button>
                     </fieldset>
                     <Show when=artillery>
-                        <Pick legend="The Artillery fires (4.2h)".to_string() options=rounds.get_value() value=round/>
+                        <Toggles class="pick" legend="The Artillery fires (4.2h)".to_string() options=rounds.get_value() value=round/>
                         <label class="choice"><input type="checkbox" bind:checked=limbered/><span>"The Artillery began the Phase Limbered (3 MPs needed, 9.1)"</span></label>
                     </Show>
                     <label class="choice"><input type="checkbox" bind:checked=moved/><span>"Units of the Stack spent MPs this Phase: an Opening Volley is triggered (9.2)"</span></label>
@@ -367,7 +368,7 @@ pub fn VolleyForm(trigger: Signal<Vec<String>>) -> impl IntoView {
     let sides = Signal::derive(move || side);
     view! {
         <div class="roll-form volley" role="group" aria-label="Opening Volley">
-            <StackPicker legend="The Opening Volley Stack (the Inactive Player's)" side=sides chosen=firer/>
+            <StackPicker legend="The Opening Volley Stack (the Inactive Player's)" side=sides chosen=firer used=true/>
             <fieldset class="choices inline">
                 <legend>"Range to the Triggering Stack (3 hexes or less)"</legend>
                 {(1..=3u8).map(|r| view! {

@@ -9,6 +9,9 @@ pub mod fire;
 pub mod morale;
 mod parts;
 pub mod rally;
+pub mod retreat;
+pub mod sight;
+pub mod works;
 
 use super::model::words;
 use super::store::use_store;
@@ -28,7 +31,10 @@ pub fn CombatMenu() -> impl IntoView {
                 <a class="button big" href="/combat/charge">"Charge"<span class="small">"11.1 step by step: Closing Roll, Opening Volley, losses, the Target's Morale Check"</span></a>
                 <a class="button big" href="/combat/due">{move || format!("Checks due: {}", store.with(|g| g.dues.list.len()))}<span class="small">"9.4: losses to distribute, Leader Loss and Morale Checks, in order"</span></a>
                 <a class="button big" href="/combat/morale">"Morale Check"<span class="small">"10.1: the Morale Table, the Additive Morale Chart, Retreats"</span></a>
+                <a class="button big" href="/combat/retreat">"Retreat"<span class="small">"10.3: EZOC losses, Collisions, guns overrun by a Charge"</span></a>
                 <a class="button big" href="/combat/rally">"Rally and Rebuilding"<span class="small">"12.1, 12.2: the Rally Phase in its order"</span></a>
+                <a class="button big" href="/combat/sight">"Line of Sight"<span class="small">"8.0: the Easy LOS, the Graph Sheet, the formula"</span></a>
+                <a class="button big" href="/combat/works">"Breastworks"<span class="small">"5.0: markers, building, removal"</span></a>
             </nav>
         </section>
     }

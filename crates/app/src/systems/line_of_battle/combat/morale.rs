@@ -4,7 +4,9 @@
 
 use super::dues::{DueList, Morale};
 use super::parts::{StackPicker, back};
+use super::retreat::retreat_link;
 use crate::shell::router::use_query_map;
+use crate::systems::line_of_battle::model::retreat::address;
 use crate::systems::line_of_battle::store::{Untracked, use_store};
 use crate::systems::line_of_battle::ui::refusal;
 use leptos::prelude::*;
@@ -23,8 +25,10 @@ pub fn MoraleScreen() -> impl IntoView {
     let units = RwSignal::new(given);
     let problem = RwSignal::new(None::<String>);
     let said = RwSignal::new(None::<Vec<String>>);
+    let retreat = RwSignal::new(None::<String>);
     let send = Callback::new(move |c: Command| match store.dispatch(c) {
         Ok(o) => {
+            retreat.set(address(&units.get_untracked(), &o.lines, false));
             said.set(Some(o.lines));
             problem.set(None);
         }
@@ -49,6 +53,7 @@ pub fn MoraleScreen() -> impl IntoView {
                 <section class="card result" role="status" aria-label="Applied">
                     <p class="applied">"Applied to the game."</p>
                     <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    {retreat_link(retreat.get())}
                 </section>
             })}
             {refusal(problem)}

@@ -14,7 +14,9 @@ pub fn back() -> impl IntoView {
 }
 
 /// A Stack of `side`'s units on the map, picked one by one (the first picked is the top
-/// unit, 6.1b), brigade by brigade.
+/// unit, 6.1b), brigade by brigade. Each unit's current SPs are shown only where the Stack
+/// fires or charges (`used`): 1.8, the enemy "is only told the SPs used during a Fire Combat
+/// or Charge", so a Target's, a checking or a Retreating Stack's are not shown.
 #[component]
 pub fn StackPicker(
     legend: &'static str,
@@ -23,6 +25,9 @@ pub fn StackPicker(
     /// Only units that may Charge (11.2: Line Infantry and Mounted Cavalry).
     #[prop(optional)]
     only_chargers: bool,
+    /// The Stack's SPs are used in a Fire or Charge (1.8): shown.
+    #[prop(optional)]
+    used: bool,
 ) -> impl IntoView {
     let store = use_store();
     let brigade = RwSignal::new(String::new());
@@ -44,7 +49,7 @@ pub fn StackPicker(
                 .iter()
                 .filter(|u| u.formation == brigade.get() && u.on_map && !u.dead)
                 .filter(|u| !only_chargers || combat::may_charge(u))
-                .map(|u| (u.id.clone(), format!("{} ({} SP)", u.name, u.strength)))
+                .map(|u| (u.id.clone(), combat::picked_name(u, used)))
                 .collect::<Vec<_>>()
         })
     };

@@ -70,9 +70,26 @@ pub fn may_charge(u: &Unit) -> bool {
         && !matches!(u.state, MoraleState::Disorganized | MoraleState::Routed)
 }
 
+/// A unit's name in a Stack picker: with its current SPs only where they are used in a Fire or
+/// Charge (1.8: "The enemy cannot see ... Current Strengths (he is only told the SPs used
+/// during a Fire Combat or Charge)").
+pub fn picked_name(u: &Unit, used: bool) -> String {
+    if used { format!("{} ({} SP)", u.name, u.strength) } else { u.name.clone() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::line_of_battle::model::fixture;
+
+    #[test]
+    fn rule_1_8_a_target_is_picked_without_its_current_strength() {
+        let g = fixture::game();
+        let u = g.oob.units.first().expect("the fixture has units");
+        assert_eq!(picked_name(u, false), u.name);
+        assert!(!picked_name(u, false).contains("SP"));
+        assert_eq!(picked_name(u, true), format!("{} ({} SP)", u.name, u.strength));
+    }
     use line_of_battle::fire::check_distribution;
     use proptest::prelude::*;
 

@@ -2,15 +2,19 @@
 //!
 //! - [`words`]: the sides, the clock and Morale States in the players' words;
 //! - [`combat`]: Stacks, Limited Defense Status, Loss Distribution, Morale results;
+//! - [`leaders`]: commands left empty, Zero Rolls due and their odds (4.1b-d);
 //! - [`odds`]: the chance of each result of a roll on the players' own tables, before the dice;
 //! - [`orders`]: the order book as a side's player reads it (1.8), the delivery of an Order,
 //!   the Ending steps;
+//! - [`retreat`]: a Retreat told from the map, planned on a copy of the game (10.3);
 //! - [`tables`]: the players' tables in words, how much is entered, a band's typed rolls;
 //! - [`todo`]: what the Sequence of Play requires in the segment in progress (2.1).
 
 pub mod combat;
+pub mod leaders;
 pub mod odds;
 pub mod orders;
+pub mod retreat;
 pub mod tables;
 pub mod todo;
 pub mod words;

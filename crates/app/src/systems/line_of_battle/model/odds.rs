@@ -51,6 +51,36 @@ pub fn loss_and_check(
     Ok((chance_that(&all, |r| r.loss() > 0), chance_that(&all, |r| r.effects.contains(&Effect::MoraleCheck))))
 }
 
+/// The odds before a Morale Check (10.1) of the Stack `units` on the players' Morale Table:
+/// the top unit's rating, the chart's modifiers `names` with those the game adds, the one
+/// Leader's Morale Value subtracted and, in a Charge, the Charging Leaders' added (11.3b).
+/// `None` with no Morale Table or no unit named.
+pub fn morale_check(
+    game: &line_of_battle::Game,
+    units: &[String],
+    names: &[String],
+    leader: Option<&str>,
+    charging_leaders: u8,
+) -> Option<Result<Vec<(&'static str, Chance)>, LookupError>> {
+    let table = game.tables.get(line_of_battle::tables::key::MORALE)?;
+    let rating = units.first().and_then(|id| game.oob.unit(id)).map(|u| u.rating)?;
+    let mut list = vec![line_of_battle::morale::rating_modifier(rating)];
+    list.extend(line_of_battle::combat::checks::morale_modifiers(game, units, names));
+    let mut extra = Vec::new();
+    if charging_leaders > 0 {
+        extra.push(("Charging Leaders' Morale Value".to_string(), "11.3b".to_string(), i32::from(charging_leaders)));
+    }
+    if let Some(m) = leader.and_then(|l| game.oob.leader(l)).map(|l| l.morale) {
+        extra.push(("Leader's Morale Value".to_string(), "10.1".to_string(), -i32::from(m)));
+    }
+    Some(readings(table, "", &list, &extra).map(|r| {
+        vec![
+            ("No effect", chance_that(&r, |r| r.effects.iter().all(|e| *e == Effect::NoEffect))),
+            ("A Retreat", chance_that(&r, |r| r.effects.iter().any(|e| matches!(e, Effect::Retreat(_))))),
+        ]
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

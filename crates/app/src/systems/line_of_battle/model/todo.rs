@@ -62,9 +62,9 @@ fn place(t: &Todo) -> (Option<(String, &'static str)>, Option<Action>) {
         (_, "rebuild") => (Some(("/combat/rally".into(), "Rebuild")), None),
         (_, "charge") => (Some(("/combat/charge".into(), "Go on with the Charge")), None),
         (_, k) if k.starts_with("rally-") => (Some(("/combat/rally".into(), "Roll to rally")), None),
-        (_, k) if k.starts_with("vacancy-") || k.starts_with("consolidate-") || k.starts_with("zero-") => {
-            (Some(("/units".into(), "Open the units")), None)
-        }
+        (_, k) if k.starts_with("vacancy-") => (Some(("/units/leaders".into(), "Fill the command")), None),
+        (_, k) if k.starts_with("zero-") => (Some(("/units/leaders".into(), "Roll the Zero Roll")), None),
+        (_, k) if k.starts_with("consolidate-") => (Some(("/units".into(), "Open the units")), None),
         _ => (None, None),
     }
 }

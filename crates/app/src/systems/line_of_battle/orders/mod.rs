@@ -13,6 +13,7 @@ mod write;
 
 use super::model::words;
 use super::store::use_store;
+use super::ui::Cover;
 use crate::shell::router::use_query_map;
 use leptos::prelude::*;
 use line_of_battle::oob::Side;
@@ -58,26 +59,15 @@ pub fn OrdersScreen() -> impl IntoView {
             <h1 id="orders-title">"Orders"</h1>
             <p class="subtitle">{heading}</p>
             {move || match open.get() {
-                None => {
-                    let phasing = store.with(|g| g.clock.phasing());
-                    let first = asked.unwrap_or(phasing);
-                    let other = first.other();
-                    view! {
-                        <section class="cover" aria-labelledby="cover-title">
-                            <h2 id="cover-title">{format!("Hand the device to the {} player", words::side(first))}</h2>
-                            <p>"Each side's Orders are its own (1.8): the book opens for its player only, and closes before the device goes back."</p>
-                            <button class="button primary big cover-start" on:click=move |_| open.set(Some(first))>
-                                {format!("Open the {} order book", words::side(first))}
-                            </button>
-                            <div class="row">
-                                <button class="button" on:click=move |_| open.set(Some(other))>
-                                    {format!("Open the {} order book", words::side(other))}
-                                </button>
-                            </div>
-                        </section>
-                    }
-                    .into_any()
+                None => view! {
+                    <Cover
+                        asked=asked
+                        noun="order book"
+                        why="Each side's Orders are its own (1.8): the book opens for its player only, and closes before the device goes back."
+                        open=open
+                    />
                 }
+                .into_any(),
                 Some(side) => view! { <book::Book side=side on_close=Callback::new(move |_| close())/> }.into_any(),
             }}
             {move || said.0.get().map(|(error, lines)| view! {

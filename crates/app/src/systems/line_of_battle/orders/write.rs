@@ -8,8 +8,9 @@ use super::rolls::{ModifierChoices, send};
 use super::use_said;
 use crate::systems::line_of_battle::model::{odds, orders, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{Pick, number, odds_line};
+use crate::systems::line_of_battle::ui::{number, odds_line};
 use crate::widgets::dice::{DiceEntry, two_dice};
+use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
 use line_of_battle::oob::{Echelon, Side};
 use line_of_battle::orders::OrderKind;
@@ -194,13 +195,13 @@ pub fn OrderForm(side: Side, mode: Mode) -> impl IntoView {
                         {move || rollers().into_iter().map(|(id, n)| view! { <option value=id>{n}</option> }).collect_view()}
                     </select>
                 </label>
-                <Pick legend="For (13.4a: only these)".to_string() options=purposes.clone() value=purpose/>
+                <Toggles class="pick" legend="For (13.4a: only these)".to_string() options=purposes.clone() value=purpose/>
                 <label class="choice">
                     <input type="checkbox" bind:checked=self_issued/>
                     <span>"For himself: no delivery, no Acceptance roll"</span>
                 </label>
             })}
-            <Pick legend="Type of Order (13.2)".to_string() options=kinds value=kind/>
+            <Toggles class="pick" legend="Type of Order (13.2)".to_string() options=kinds value=kind/>
             <label class="field">
                 <span>"Formation ordered (one main Formation, 13.1c)"</span>
                 <select on:change=move |ev| choose_formation(event_target_value(&ev))>

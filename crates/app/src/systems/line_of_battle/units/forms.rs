@@ -5,7 +5,8 @@
 
 use crate::systems::line_of_battle::model::{id_for, ids_for, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{Pick, Rating, number, refusal};
+use crate::systems::line_of_battle::ui::{Rating, number, refusal};
+use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
 use line_of_battle::edit::EditCommand;
 use line_of_battle::fire::WEAPONS;
@@ -60,7 +61,7 @@ pub fn ArmyForm(side: Side) -> impl IntoView {
     let commander = RwSignal::new(String::new());
     let command = RwSignal::new(None::<u8>);
     let morale = RwSignal::new(None::<u8>);
-    let awareness = RwSignal::new(String::from("2"));
+    let awareness = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -183,7 +184,7 @@ pub fn FormationForm(parent: String) -> impl IntoView {
     };
     view! {
         <form class="lob-form" on:submit=submit aria-label=format!("New Formation under {}", p.name)>
-            <Pick legend="Echelon".to_string() options=options value=echelon/>
+            <Toggles class="pick" legend="Echelon".to_string() options=options value=echelon/>
             {text_field("Formation name", name)}
             <label class="choice">
                 <input type="checkbox" bind:checked=hq/>
@@ -384,7 +385,7 @@ pub fn UnitForm(formation: String) -> impl IntoView {
                 <span>"Unit name"</span>
                 <input type="text" maxlength="80" autocomplete="off" node_ref=name_ref bind:value=name/>
             </label>
-            <Pick legend="Arm".to_string() options=arms value=arm/>
+            <Toggles class="pick" legend="Arm".to_string() options=arms value=arm/>
             <label class="field">
                 <span>"Weapon (1.3c)"</span>
                 <select on:change=move |ev| weapon.set(event_target_value(&ev))>
@@ -396,7 +397,7 @@ pub fn UnitForm(formation: String) -> impl IntoView {
             </label>
             {number_field("Full Strength in SPs", printed)}
             {number_field("SPs now (empty: full Strength)", now)}
-            <Pick legend="Morale Rating (1.3d)".to_string() options=rating_options() value=rating/>
+            <Toggles class="pick" legend="Morale Rating (1.3d)".to_string() options=rating_options() value=rating/>
             <label class="choice">
                 <input type="checkbox" bind:checked=green/>
                 <span>"Green unit (4.5)"</span>
@@ -451,7 +452,7 @@ pub fn UnitEdit(id: String) -> impl IntoView {
             {text_field("Unit name", name)}
             {text_field("Weapon code", weapon)}
             {number_field("Full Strength in SPs", printed)}
-            <Pick legend="Morale Rating".to_string() options=rating_options() value=rating/>
+            <Toggles class="pick" legend="Morale Rating".to_string() options=rating_options() value=rating/>
             <label class="choice">
                 <input type="checkbox" bind:checked=green/>
                 <span>"Green unit (4.5)"</span>
