@@ -20,6 +20,7 @@ pub mod effect;
 pub mod error;
 pub mod exchange;
 pub mod game;
+pub mod ids;
 pub mod listed;
 pub mod order_sheet;
 pub mod orders;

@@ -20,6 +20,7 @@ use johnny_reb::state::charges::{
     ChargeCommand, LookupCharge, charge_objective, charged_unit, charging_unit, revealed_order,
 };
 use johnny_reb::state::command::Command;
+use johnny_reb::state::ids::UnitId;
 use leptos::prelude::*;
 
 /// Formations offered for a unit typed in.
@@ -82,8 +83,12 @@ pub fn count_field(label: &'static str, value: RwSignal<u32>) -> AnyView {
 pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
     let store = use_store();
     let charger = RwSignal::new(preset.clone());
-    let defender =
-        RwSignal::new(preset.as_deref().and_then(|u| store.session.with_untracked(|s| charge_objective(s.game(), u))));
+    let defender = RwSignal::new(
+        preset
+            .as_deref()
+            .and_then(|u| store.session.with_untracked(|s| charge_objective(s.game(), u)))
+            .map(String::from),
+    );
     // What the app cannot know.
     let distance = RwSignal::new(String::new());
     let off_front = RwSignal::new(false);
@@ -117,7 +122,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             && let Some(target) =
                 c.as_deref().and_then(|u| store.session.with_untracked(|s| charge_objective(s.game(), u)))
         {
-            defender.set(Some(target));
+            defender.set(Some(target.to_string()));
         }
         c
     });
@@ -212,8 +217,8 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
         match (charger.get_untracked(), defender.get_untracked()) {
             (Some(a), Some(d)) => {
                 let cmd = ChargeCommand::Declare {
-                    charger: a.clone(),
-                    defender: d,
+                    charger: UnitId::from(&a),
+                    defender: d.into(),
                     charge: Box::new(charge),
                     follows: None,
                     guns: guns_now,
