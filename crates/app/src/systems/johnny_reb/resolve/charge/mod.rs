@@ -13,6 +13,7 @@
 //! Addresses: `?unit=ID` (the charging regiment: its charge of this turn, or a new one),
 //! `?charge=ID` (a charge of the game), `?lookup=1` (the quick look-up on this device).
 
+mod declaration;
 mod declare;
 mod ended;
 mod steps;
