@@ -8,6 +8,7 @@
 
 use super::error::{CommandError, refused};
 use super::game::Game;
+use super::ids::{OfficerId, UnitId};
 use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
 use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Conditions, Input};
@@ -26,9 +27,9 @@ pub enum ChargeCommand {
     /// charge as declared by the rules engine ([`Charge::declare_with`], or a continuation).
     Declare {
         /// The charging regiment's id.
-        charger: String,
+        charger: UnitId,
         /// The charged regiment's or section's id.
-        defender: String,
+        defender: UnitId,
         /// The charge as declared.
         charge: Box<Charge>,
         /// The charge it continues, if any.
@@ -217,7 +218,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
 // ---- what the roster knows ----
 
 /// The best benefit of the officers with `unit` who give benefits this turn, and his id.
-pub fn officer_with(game: &Game, unit: &str) -> Option<(String, u8)> {
+pub fn officer_with(game: &Game, unit: &str) -> Option<(OfficerId, u8)> {
     [&game.roster.union, &game.roster.confederate]
         .into_iter()
         .flat_map(|a| a.officers.iter())
@@ -234,7 +235,7 @@ pub fn revealed_order(game: &Game, unit: &str) -> Option<OrderKind> {
 }
 
 /// The objective of `unit`'s Charge order this turn, if one is recorded (3.1, 5.1.1).
-pub fn charge_objective(game: &Game, unit: &str) -> Option<String> {
+pub fn charge_objective(game: &Game, unit: &str) -> Option<UnitId> {
     let t = game.orders_this_turn()?;
     t.order_of(unit).filter(|o| o.kind == OrderKind::Charge).and_then(|o| o.objective.clone())
 }

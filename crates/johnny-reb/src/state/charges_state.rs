@@ -1,6 +1,7 @@
 //! What a game keeps of its charges (5): every charge declared, where it stands in Table 16,
 //! and the quick look-up charge of a device. The charge commands are in [`super::charges`].
 
+use super::ids::UnitId;
 use crate::rules::charge::Charge;
 use crate::rules::charge::sequence::resolution_order;
 use crate::rules::morale::ArtillerySituation;
@@ -58,9 +59,9 @@ pub struct GameCharge {
     /// The turn it was declared in.
     pub turn: u32,
     /// The charging regiment's id.
-    pub charger: String,
+    pub charger: UnitId,
     /// The charged regiment's or gun section's id.
-    pub defender: String,
+    pub defender: UnitId,
     /// The charge itself: where it stands in Table 16 and what has happened.
     pub charge: Charge,
     /// Its result has been applied to the roster.

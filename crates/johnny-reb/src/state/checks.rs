@@ -10,6 +10,7 @@
 
 use super::error::{CommandError, refused};
 use super::game::Game;
+use super::ids::UnitId;
 use super::roster::{CREW_KILLS_TO_ELIMINATE, GunState};
 use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
@@ -59,10 +60,10 @@ pub fn queue(game: &mut Game, checks: impl IntoIterator<Item = Due>) {
             game.checks_due.push(c);
         }
     }
-    let gone: Vec<String> =
+    let gone: Vec<UnitId> =
         game.checks_due.iter().filter(|c| eliminated(game, &c.unit)).map(|c| c.unit.clone()).collect();
     game.checks_due.retain(|c| !gone.contains(&c.unit));
-    let mut units: Vec<String> = Vec::new();
+    let mut units: Vec<UnitId> = Vec::new();
     for c in &game.checks_due {
         if !units.contains(&c.unit) {
             units.push(c.unit.clone());

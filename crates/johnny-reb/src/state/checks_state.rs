@@ -1,6 +1,7 @@
 //! What a game keeps of the morale checks due (4.4.1, 4.4.2): each check waiting to be
 //! rolled and why. Queuing and the commands are in [`super::checks`].
 
+use super::ids::UnitId;
 use crate::rules::morale::triggers::CheckReason;
 use serde::{Deserialize, Serialize};
 
@@ -8,7 +9,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Due {
     /// The unit's id.
-    pub unit: String,
+    pub unit: UnitId,
     /// Its name.
     pub name: String,
     /// Why (Table 2), saved in the words of [`saved_reason`].

@@ -146,7 +146,7 @@ pub fn charge_result(game: &Game, gc: &GameCharge) -> Vec<Command> {
     // The charging regiment.
     if let Some(r) = roster.regiment(&gc.charger) {
         let lost = c.setup.charger.figures.saturating_sub(c.charger_figures).min(r.figures_left());
-        out.extend((0..lost).map(|_| Command::Unit(UnitCommand::AddKill { regiment: gc.charger.clone() })));
+        out.extend((0..lost).map(|_| Command::Unit(UnitCommand::AddKill { regiment: r.id.clone() })));
         let removed =
             matches!(outcome, ChargeOutcome::ChargerStopped(None) | ChargeOutcome::MeleeSurrender(ChargeSide::Charger))
                 || matches!(outcome, ChargeOutcome::Cavalry { charger: CavalryAftermath::Surrenders, .. })
@@ -154,7 +154,7 @@ pub fn charge_result(game: &Game, gc: &GameCharge) -> Vec<Command> {
         if removed {
             if !r.removed_from_board && lost < r.figures_left() {
                 out.push(Command::Unit(UnitCommand::SetFlag {
-                    regiment: gc.charger.clone(),
+                    regiment: r.id.clone(),
                     flag: RegimentFlag::RemovedFromBoard,
                     on: true,
                 }));
@@ -165,13 +165,13 @@ pub fn charge_result(game: &Game, gc: &GameCharge) -> Vec<Command> {
             }
             if charger_ends_in_disorder(c, outcome) && r.formation != Formation::Disorder {
                 out.push(Command::Unit(UnitCommand::SetFormation {
-                    regiment: gc.charger.clone(),
+                    regiment: r.id.clone(),
                     formation: Formation::Disorder,
                 }));
             }
         }
         if r.charges.last_turn != Some(game.turn) && gc.follows.is_none() {
-            out.push(Command::Unit(UnitCommand::RecordCharge { regiment: gc.charger.clone() }));
+            out.push(Command::Unit(UnitCommand::RecordCharge { regiment: r.id.clone() }));
         }
     }
     // The charged unit.
@@ -185,11 +185,11 @@ pub fn charge_result(game: &Game, gc: &GameCharge) -> Vec<Command> {
             || c.defender_figures == 0;
     if let Some(r) = roster.regiment(&gc.defender) {
         let lost = c.setup.defender.figures.saturating_sub(c.defender_figures).min(r.figures_left());
-        out.extend((0..lost).map(|_| Command::Unit(UnitCommand::AddKill { regiment: gc.defender.clone() })));
+        out.extend((0..lost).map(|_| Command::Unit(UnitCommand::AddKill { regiment: r.id.clone() })));
         if defender_removed {
             if !r.removed_from_board && lost < r.figures_left() {
                 out.push(Command::Unit(UnitCommand::SetFlag {
-                    regiment: gc.defender.clone(),
+                    regiment: r.id.clone(),
                     flag: RegimentFlag::RemovedFromBoard,
                     on: true,
                 }));
@@ -200,7 +200,7 @@ pub fn charge_result(game: &Game, gc: &GameCharge) -> Vec<Command> {
             }
             if c.defender_disordered && r.formation != Formation::Disorder {
                 out.push(Command::Unit(UnitCommand::SetFormation {
-                    regiment: gc.defender.clone(),
+                    regiment: r.id.clone(),
                     formation: Formation::Disorder,
                 }));
             }
@@ -210,17 +210,14 @@ pub fn charge_result(game: &Game, gc: &GameCharge) -> Vec<Command> {
         let taken = matches!(outcome, ChargeOutcome::GunsTaken) || defender_removed;
         if taken {
             if s.state != GunState::Captured {
-                out.push(Command::Unit(UnitCommand::SetGunState {
-                    section: gc.defender.clone(),
-                    state: GunState::Captured,
-                }));
+                out.push(Command::Unit(UnitCommand::SetGunState { section: s.id.clone(), state: GunState::Captured }));
             }
         } else {
             // Two crew kills in a turn eliminate the crew (4.3.5.b).
             let room = 2u8.saturating_sub(s.crew_kills_this_turn);
             out.extend(
                 (0..lost.min(u32::from(room)))
-                    .map(|_| Command::Unit(UnitCommand::AddCrewKill { section: gc.defender.clone() })),
+                    .map(|_| Command::Unit(UnitCommand::AddCrewKill { section: s.id.clone() })),
             );
             if c.defender_morale != s.morale && lost < u32::from(room) {
                 out.push(Command::Unit(UnitCommand::SetMorale { unit: gc.defender.clone(), level: c.defender_morale }));

@@ -4,6 +4,7 @@
 //! usual 1 or 2 (2.3.4.f). It is clearly labelled a demo in its name.
 
 use super::game::Game;
+use super::ids::UnitId;
 use super::roster::{
     Army, Battery, Brigade, Division, GunType, Officer, OfficerCondition, Rank, Regiment, Roster, Section,
 };
@@ -33,7 +34,7 @@ fn officer(id: &str, name: &str, rank: Rank, benefit: u8, commands: &str, with_u
         rank,
         benefit,
         commands: Some(commands.into()),
-        with_unit: with_unit.map(str::to_string),
+        with_unit: with_unit.map(UnitId::from),
         condition: OfficerCondition::Unhurt,
         scenario_points: None,
     }

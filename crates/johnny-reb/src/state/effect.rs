@@ -2,6 +2,7 @@
 //! checks it calls for (4.4.1). Shared by the domains' commands and the session.
 
 use super::checks_state::Due;
+use super::ids::UnitId;
 use crate::rules::morale::triggers::CheckReason;
 
 /// What a domain's command found, before the session adds the integrity levels it crossed
@@ -37,7 +38,7 @@ impl Effect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoraleCheck {
     /// The unit's id.
-    pub unit: String,
+    pub unit: UnitId,
     /// The unit's name.
     pub name: String,
     /// Why (Table 2).

@@ -231,7 +231,7 @@ mod tests {
         let b = &mut g.roster.union.divisions[0].brigades[0];
         for i in 0..300 {
             let mut c = r.clone();
-            c.id = format!("x{i}");
+            c.id = format!("x{i}").into();
             b.regiments.push(c);
         }
         let e = read_game(&export_game(&g)).unwrap_err();
@@ -239,7 +239,7 @@ mod tests {
         // Thousands are refused by size before they are even parsed.
         for i in 300..3000 {
             let mut c = r.clone();
-            c.id = format!("x{i}");
+            c.id = format!("x{i}").into();
             g.roster.union.divisions[0].brigades[0].regiments.push(c);
         }
         assert!(matches!(read_game(&export_game(&g)), Err(ImportError::TooLarge { .. })));

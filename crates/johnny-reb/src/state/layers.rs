@@ -4,9 +4,10 @@
 use std::path::Path;
 
 /// The chain, first to last.
-const CHAIN: [&str; 26] = [
-    // Shared vocabulary: why a command is refused, the names players type.
+const CHAIN: [&str; 27] = [
+    // Shared vocabulary: why a command is refused, the names players type, the ids.
     "error",
+    "ids",
     // The order of battle: its units, its organisation, what it answers.
     "troops",
     "roster",

@@ -5,6 +5,7 @@
 
 use super::effect::Effect;
 use super::error::{CommandError, not_found, quoted as q, refused};
+use super::ids::{Fresh, OfficerId, RegimentId, SectionId};
 use super::roster::{
     Battery, Brigade, CommandScope, Division, Officer, OfficerCondition, Regiment, Roster, Section, Side,
 };
@@ -28,17 +29,17 @@ pub(crate) fn clear_dangling(roster: &mut Roster) {
     for side in Side::BOTH {
         let army = roster.army_mut(side);
         for o in &mut army.officers {
-            if o.commands.as_ref().is_some_and(|c| !ids.contains(c)) {
+            if o.commands.as_ref().is_some_and(|c| !ids.contains(c.as_str())) {
                 o.commands = None;
             }
-            if o.with_unit.as_ref().is_some_and(|u| !ids.contains(u)) {
+            if o.with_unit.as_ref().is_some_and(|u| !ids.contains(u.as_str())) {
                 o.with_unit = None;
             }
         }
         for d in &mut army.divisions {
             for b in &mut d.brigades {
                 for r in &mut b.regiments {
-                    if r.merged_into.as_ref().is_some_and(|h| !ids.contains(h)) {
+                    if r.merged_into.as_ref().is_some_and(|h| !ids.contains(h.as_str())) {
                         r.merged_into = None;
                     }
                 }
@@ -48,7 +49,7 @@ pub(crate) fn clear_dangling(roster: &mut Roster) {
 }
 
 fn renew_section(s: &mut Section, roster: &Roster, counter: &mut u64) {
-    s.id = roster.fresh_id("s", counter);
+    s.id = roster.fresh(counter);
 }
 
 fn renew_battery(b: &mut Battery, roster: &Roster, counter: &mut u64) {
@@ -59,7 +60,7 @@ fn renew_battery(b: &mut Battery, roster: &Roster, counter: &mut u64) {
 }
 
 fn renew_regiment(r: &mut Regiment, roster: &Roster, counter: &mut u64) {
-    r.id = roster.fresh_id("r", counter);
+    r.id = roster.fresh(counter);
 }
 
 /// A brigade copy with fresh ids; merges inside it point at the copies.
@@ -266,7 +267,7 @@ macro_rules! named {
             &self.id
         }
         fn set_id(&mut self, id: String) {
-            self.id = id;
+            self.id = id.into();
         }
         fn name(&self) -> &str {
             &self.name
@@ -336,7 +337,7 @@ impl Listed for Regiment {
     const WHAT: &'static str = "regiment";
     const TITLE: &'static str = "Regiment";
     const HOLDER: &'static str = "brigade";
-    const PREFIX: &'static str = "r";
+    const PREFIX: &'static str = <RegimentId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         let at = roster.find_regiment(id)?;
@@ -400,7 +401,7 @@ impl Listed for Section {
     const WHAT: &'static str = "gun section";
     const TITLE: &'static str = "Section";
     const HOLDER: &'static str = "battery";
-    const PREFIX: &'static str = "s";
+    const PREFIX: &'static str = <SectionId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         roster.find_section(id).map(|(battery, i)| (Holder::Unit(battery), i))
@@ -421,7 +422,7 @@ impl Listed for Officer {
     const WHAT: &'static str = "officer";
     const TITLE: &'static str = "Officer";
     const HOLDER: &'static str = "side";
-    const PREFIX: &'static str = "o";
+    const PREFIX: &'static str = <OfficerId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         roster.find_officer(id).map(|(side, i)| (Holder::Side(side), i))
@@ -435,7 +436,7 @@ impl Listed for Officer {
     /// Unhurt, commanding nothing, with no one.
     fn copy_of(&self, roster: &Roster, counter: &mut u64) -> Self {
         let mut copy = self.clone();
-        copy.id = roster.fresh_id("o", counter);
+        copy.id = roster.fresh(counter);
         copy.name = copy_name(&copy.name);
         copy.commands = None;
         copy.with_unit = None;

@@ -2,7 +2,7 @@
 //! this state and sends [`command::Command`]s through a [`session::Session`].
 //!
 //! The modules form one chain, each importing only modules before it (checked against the
-//! order declared in `layers.rs`): the shared vocabulary ([`error`]), the order of battle
+//! order declared in `layers.rs`): the shared vocabulary ([`error`], [`ids`]), the order of battle
 //! ([`troops`], [`roster`], [`roster_query`]), what each domain keeps in the game (`*_state`),
 //! the [`game`], what a command did ([`effect`]), each domain's commands, the thin [`command`]
 //! enum over them, the [`session`], then the files and devices built on it.
@@ -20,6 +20,7 @@ pub mod effect;
 pub mod error;
 pub mod exchange;
 pub mod game;
+pub mod ids;
 pub mod listed;
 pub mod order_sheet;
 pub mod orders;

@@ -4,6 +4,7 @@
 
 use super::error::quoted;
 use super::game::Game;
+use super::ids::UnitId;
 use super::orders_state::{OrderChoice, TurnOrders, UnitOrder};
 use super::roster::{CommandScope, Roster, Side};
 use crate::rules::command_integrity::IntegrityLevel;
@@ -15,7 +16,7 @@ use crate::rules::unit::{MoraleLevel, OrderKind};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderedUnit {
     /// Its id.
-    pub id: String,
+    pub id: UnitId,
     /// Its name.
     pub name: String,
     /// Its side.
@@ -49,7 +50,7 @@ pub fn units_of(roster: &Roster, side: Side) -> Vec<OrderedUnit> {
                     continue;
                 }
                 out.push(OrderedUnit {
-                    id: r.id.clone(),
+                    id: UnitId::from(&r.id),
                     name: r.name.clone(),
                     side,
                     morale: r.morale,
@@ -83,7 +84,7 @@ fn push_sections(
             continue;
         }
         out.push(OrderedUnit {
-            id: s.id.clone(),
+            id: UnitId::from(&s.id),
             name: s.name.clone(),
             side,
             morale: s.morale,

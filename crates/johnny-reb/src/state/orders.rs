@@ -10,6 +10,7 @@
 
 use super::error::{CommandError, quoted, refused};
 use super::game::{Game, Phase};
+use super::ids::{OfficerId, UnitId};
 use super::order_sheet::{find_unit, finish, held_text, name_of, turn_mut};
 use super::reveal;
 use super::roster::{ChargePermission, Rank, Side};
@@ -52,7 +53,7 @@ pub enum OrdersCommand {
     /// Mark one regiment or gun section (1.1.2).
     Mark {
         /// The unit's id.
-        unit: String,
+        unit: UnitId,
         /// The order.
         order: OrderChoice,
     },
@@ -66,7 +67,7 @@ pub enum OrdersCommand {
     /// Take a unit's order back while marking.
     Clear {
         /// The unit's id.
-        unit: String,
+        unit: UnitId,
     },
     /// A side has marked: its unmarked units are given Hold (1.1.2).
     FinishMarking {
@@ -80,14 +81,14 @@ pub enum OrdersCommand {
     /// Change an order to Conditional Hold, or back, as the players choose (3.2).
     SetConditionalHold {
         /// The unit's id.
-        unit: String,
+        unit: UnitId,
         /// To CH (true) or back to its order (false).
         on: bool,
     },
     /// Accept the changes the rules demand at the reveal (3.2, 5.2.3, Appendix F.2).
     AcceptProposal {
         /// The unit's id; `None` accepts every proposal.
-        unit: Option<String>,
+        unit: Option<UnitId>,
         /// 5.2.3: the charger comes into sight late, so the unit completes half its move first.
         half_move: bool,
     },
@@ -95,14 +96,14 @@ pub enum OrdersCommand {
     /// orders are on the other device) (3.2).
     SetCharged {
         /// The unit's id.
-        unit: String,
+        unit: UnitId,
         /// Charged (true) or not.
         on: bool,
     },
     /// A brigadier's experience for Appendix F.1, or none.
     SetExperience {
         /// The officer's id.
-        officer: String,
+        officer: OfficerId,
         /// His experience.
         experience: Option<Experience>,
     },
@@ -180,11 +181,11 @@ fn check_limits(game: &Game, units: &[OrderedUnit], group: Option<&str>) -> Resu
                 if changing.contains(&o.unit.as_str()) {
                     continue;
                 }
-                keys.push(o.group.clone().unwrap_or_else(|| o.unit.clone()));
+                keys.push(o.group.clone().unwrap_or_else(|| o.unit.to_string()));
             }
         }
         for u in units.iter().filter(|u| u.brigade.as_deref() == Some(b)) {
-            keys.push(group.map(str::to_string).unwrap_or_else(|| u.id.clone()));
+            keys.push(group.map(str::to_string).unwrap_or_else(|| u.id.to_string()));
         }
         keys.sort();
         keys.dedup();
@@ -331,7 +332,7 @@ pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandEr
         }
         OrdersCommand::Mark { unit, order } => {
             let u = find_unit(&game.roster, unit)
-                .ok_or_else(|| CommandError::NotFound { what: "regiment or gun section", id: unit.clone() })?;
+                .ok_or_else(|| CommandError::NotFound { what: "regiment or gun section", id: unit.to_string() })?;
             side_may_mark(game, u.side)?;
             let o = build_order(game, &u, order)?;
             check_limits(game, std::slice::from_ref(&u), None)?;
@@ -375,7 +376,7 @@ pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandEr
             let side = game
                 .roster
                 .side_of(unit)
-                .ok_or_else(|| CommandError::NotFound { what: "regiment or gun section", id: unit.clone() })?;
+                .ok_or_else(|| CommandError::NotFound { what: "regiment or gun section", id: unit.to_string() })?;
             side_may_mark(game, side)?;
             let name = name_of(&game.roster, unit);
             let turn = turn_mut(game);
@@ -417,7 +418,7 @@ pub fn execute(cmd: &OrdersCommand, game: &mut Game) -> Result<String, CommandEr
             let o = game
                 .roster
                 .officer(officer)
-                .ok_or_else(|| CommandError::NotFound { what: "officer", id: officer.clone() })?;
+                .ok_or_else(|| CommandError::NotFound { what: "officer", id: officer.to_string() })?;
             let name = o.name.clone();
             let list = &mut game.setup.orders.experience;
             list.retain(|(id, _)| id != officer);

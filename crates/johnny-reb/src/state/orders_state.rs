@@ -2,6 +2,7 @@
 //! how the players mark, and every change of a unit's morale. The commands that change them
 //! are in [`super::orders`].
 
+use super::ids::{OfficerId, UnitId};
 use super::roster::Side;
 use crate::rules::officers::Experience;
 use crate::rules::unit::{Formation, MoraleLevel, OrderKind};
@@ -77,7 +78,7 @@ pub struct ConditionalHoldChange {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitOrder {
     /// The regiment's or gun section's id.
-    pub unit: String,
+    pub unit: UnitId,
     /// Its side.
     pub side: Side,
     /// The order as marked in phase one.
@@ -90,7 +91,7 @@ pub struct UnitOrder {
     pub formation: Option<Formation>,
     /// Charge: the objective, an enemy unit's id (3.1, 5.1.1).
     #[serde(default)]
-    pub objective: Option<String>,
+    pub objective: Option<UnitId>,
     /// The order takes the unit closer to the enemy, as the player marking it said (1.1.3).
     #[serde(default)]
     pub toward_enemy: bool,
@@ -154,7 +155,7 @@ pub struct TurnOrders {
     /// Units the players say will be charged this turn although no Charge order on this
     /// device names them (own devices: the enemy's orders are on the other device) (3.2).
     #[serde(default)]
-    pub charged: Vec<String>,
+    pub charged: Vec<UnitId>,
 }
 
 impl TurnOrders {
@@ -184,7 +185,7 @@ pub struct OrdersSetup {
     pub device_side: Option<Side>,
     /// Appendix F.1: each brigadier's experience, as the referee assigns it, by officer id.
     #[serde(default)]
-    pub experience: Vec<(String, Experience)>,
+    pub experience: Vec<(OfficerId, Experience)>,
 }
 
 fn marking_seconds() -> u32 {
@@ -208,7 +209,7 @@ impl Default for OrdersSetup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoraleChange {
     /// The regiment's or gun section's id.
-    pub unit: String,
+    pub unit: UnitId,
     /// The turn it happened in.
     pub turn: u32,
     /// The phase's number, 1 to 8.
@@ -236,7 +237,7 @@ pub struct OrderChoice {
     pub formation: Option<Formation>,
     /// Charge: the objective, an enemy regiment's or gun section's id (3.1, 5.1.1).
     #[serde(default)]
-    pub objective: Option<String>,
+    pub objective: Option<UnitId>,
     /// The order takes the unit in any way closer to the enemy, as the player says (1.1.3).
     #[serde(default)]
     pub toward_enemy: bool,
@@ -269,7 +270,7 @@ impl OrderChoice {
     }
 
     /// Charge against `objective` (always toward the enemy).
-    pub fn charge(objective: impl Into<String>) -> OrderChoice {
+    pub fn charge(objective: impl Into<UnitId>) -> OrderChoice {
         OrderChoice { objective: Some(objective.into()), toward_enemy: true, ..OrderChoice::plain(OrderKind::Charge) }
     }
 }

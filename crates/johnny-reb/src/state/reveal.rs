@@ -4,6 +4,7 @@
 
 use super::error::{CommandError, refused};
 use super::game::{Game, Phase};
+use super::ids::UnitId;
 use super::order_sheet::{finish, held_text, name_of, order_text, turn_mut};
 use super::orders_state::{ConditionalHoldChange, PlayMode};
 use super::roster::Side;
@@ -14,7 +15,7 @@ use crate::rules::unit::{MoraleLevel, OrderKind};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proposal {
     /// The unit's id.
-    pub unit: String,
+    pub unit: UnitId,
     /// Its name.
     pub name: String,
     /// Its side.
@@ -221,7 +222,7 @@ pub(super) fn set_charged(game: &mut Game, unit: &str, on: bool) -> Result<Strin
     }
     turn.charged.retain(|u| u != unit);
     if on {
-        turn.charged.push(unit.to_string());
+        turn.charged.push(UnitId::from(unit));
         Ok(format!("{name} will be charged this turn (3.2)"))
     } else {
         Ok(format!("{name} will not be charged after all"))

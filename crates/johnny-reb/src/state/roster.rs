@@ -6,6 +6,7 @@
 //! pieces they are built from: validation ([`Roster::validate`]) and lookups. What the order of
 //! battle answers beyond them (command integrity, 11) is [`super::roster_query`].
 
+pub use super::ids::{Fresh, OfficerId, UnitId};
 use crate::rules::command_integrity::{IntegrityLevel, Stance};
 use crate::rules::officers::OfficerStatus;
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use std::collections::HashSet;
 pub use super::troops::{
     Bore, CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, ChargePermission, ChargeRecord, GunState, GunType, KillEffect,
     MAX_DETACHED_STANDS, MAX_FIGURES_PER_STAND, MAX_MERGED_STANDS, MIN_FIGURES_PER_STAND, Regiment, RegimentFlag,
-    STANDS_PER_REGIMENT, Section, Side, Weapon, WeaponTraits, check_name, check_stands,
+    RegimentId, STANDS_PER_REGIMENT, Section, SectionId, Side, Weapon, WeaponTraits, check_name, check_stands,
 };
 
 /// Longest id the app accepts, in characters. Ids are made by the app; this bounds imports.
@@ -157,7 +158,7 @@ impl OfficerCondition {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Officer {
     /// Stable identity, unique in the game.
-    pub id: String,
+    pub id: OfficerId,
     /// E.g. "Brig. Gen. Solomon Meredith".
     pub name: String,
     /// Rank, for command value (11.1).
@@ -169,7 +170,7 @@ pub struct Officer {
     pub commands: Option<String>,
     /// The unit (regiment or section) he is with, by id.
     #[serde(default)]
-    pub with_unit: Option<String>,
+    pub with_unit: Option<UnitId>,
     /// His condition (Table 20).
     #[serde(default)]
     pub condition: OfficerCondition,
@@ -342,6 +343,11 @@ impl Roster {
                 return id;
             }
         }
+    }
+
+    /// A new id of the kind `T` not yet used ([`Roster::fresh_id`] with its prefix).
+    pub fn fresh<T: Fresh>(&self, counter: &mut u64) -> T {
+        T::from(self.fresh_id(T::PREFIX, counter))
     }
 
     /// Finds a regiment.

@@ -6,6 +6,7 @@
 use super::effect::Effect;
 use super::error::{CommandError, clean_name, quoted as q, refused};
 use super::game::Game;
+use super::ids::{OfficerId, RegimentId, SectionId};
 use super::listed::{Holder, add, check_roster, clear_dangling, copy, delete, relocate, rename, replace};
 use super::roster::{Army, Battery, Brigade, Division, MAX_BENEFIT, Officer, Regiment, Roster, Section, Side};
 use crate::rules::command_integrity::Stance;
@@ -116,17 +117,17 @@ pub enum RosterEdit {
     /// Copy a regiment, placed after it, with no losses.
     CopyRegiment {
         /// The id of the item.
-        id: String,
+        id: RegimentId,
     },
     /// Delete a regiment.
     DeleteRegiment {
         /// The id of the item.
-        id: String,
+        id: RegimentId,
     },
     /// Move a regiment to position `to` of a brigade of the same side.
     MoveRegiment {
         /// The id of the item.
-        id: String,
+        id: RegimentId,
         /// The brigade's id.
         brigade: String,
         /// The new place, from 0 (past the end means last).
@@ -182,17 +183,17 @@ pub enum RosterEdit {
     /// Copy a section, placed after it, fresh.
     CopySection {
         /// The id of the item.
-        id: String,
+        id: SectionId,
     },
     /// Delete a section.
     DeleteSection {
         /// The id of the item.
-        id: String,
+        id: SectionId,
     },
     /// Move a section to position `to` of its battery.
     MoveSection {
         /// The id of the item.
-        id: String,
+        id: SectionId,
         /// The new place, from 0 (past the end means last).
         to: usize,
     },
@@ -212,17 +213,17 @@ pub enum RosterEdit {
     /// Copy an officer (commanding nothing), placed after him.
     CopyOfficer {
         /// The id of the item.
-        id: String,
+        id: OfficerId,
     },
     /// Delete an officer.
     DeleteOfficer {
         /// The id of the item.
-        id: String,
+        id: OfficerId,
     },
     /// Move an officer to position `to` in his side's list.
     MoveOfficer {
         /// The id of the item.
-        id: String,
+        id: OfficerId,
         /// The new place, from 0 (past the end means last).
         to: usize,
     },
@@ -233,9 +234,9 @@ pub enum RosterEdit {
 fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
     let mut map: HashMap<String, String> = HashMap::new();
     {
-        let mut fresh = |id: &mut String, prefix: &str| {
+        let mut fresh = |id: &mut dyn Renewed, prefix: &str| {
             let new = roster.fresh_id(prefix, counter);
-            map.insert(std::mem::replace(id, new.clone()), new);
+            map.insert(id.renew(new.clone()), new);
         };
         for d in &mut army.divisions {
             fresh(&mut d.id, "d");
@@ -262,17 +263,28 @@ fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
             fresh(&mut o.id, "o");
         }
     }
-    let remap = |id: &Option<String>| id.as_ref().and_then(|i| map.get(i).cloned());
+    let remap = |id: Option<&str>| id.and_then(|i| map.get(i).cloned());
     for o in &mut army.officers {
-        o.commands = remap(&o.commands);
-        o.with_unit = remap(&o.with_unit);
+        o.commands = remap(o.commands.as_deref());
+        o.with_unit = remap(o.with_unit.as_deref()).map(Into::into);
     }
     for d in &mut army.divisions {
         for b in &mut d.brigades {
             for r in &mut b.regiments {
-                r.merged_into = remap(&r.merged_into);
+                r.merged_into = remap(r.merged_into.as_deref()).map(Into::into);
             }
         }
+    }
+}
+
+/// An id given a new value; returns the old one.
+trait Renewed {
+    fn renew(&mut self, new: String) -> String;
+}
+
+impl<T: From<String> + Into<String>> Renewed for T {
+    fn renew(&mut self, new: String) -> String {
+        std::mem::replace(self, T::from(new)).into()
     }
 }
 

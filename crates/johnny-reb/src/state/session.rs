@@ -94,6 +94,7 @@ mod tests {
     use crate::state::error::CommandError;
     use crate::state::game::Phase;
     use crate::state::game::{Game, LogEntry};
+    use crate::state::ids::OfficerId;
     use crate::state::orders::OrdersCommand;
     use crate::state::orders::{MoveDirection, OrderChoice, PlayMode};
     use crate::state::roster::{
@@ -104,13 +105,18 @@ mod tests {
     use crate::state::tracker::{ItemKey, TrackerCommand};
     use crate::state::units::UnitCommand;
 
+    /// An id of whichever kind the command names.
+    fn id<T: From<String>>(s: &str) -> T {
+        T::from(s.to_string())
+    }
+
     fn new_regiment() -> Regiment {
         Regiment::new("", "20th Maine", Regiment::even_stands(4), Quality::Elite, Weapon::RifleMusket)
     }
 
     fn new_officer() -> Officer {
         Officer {
-            id: String::new(),
+            id: OfficerId::default(),
             name: "Col. Lucius Fairchild".into(),
             rank: Rank::Other,
             benefit: 1,
@@ -133,7 +139,6 @@ mod tests {
         off.benefit = 2;
         let kills = |id: &str, n: usize| vec![Command::Unit(UnitCommand::AddKill { regiment: id.into() }); n];
         let c = |cmd: Command| (Vec::new(), cmd);
-        let id = |s: &str| s.to_string();
         vec![
             c(Command::NextPhase),
             c(Command::RenameGame { name: "Shiloh".into() }),
@@ -633,7 +638,7 @@ mod tests {
                     2..=7 => (Rank::BrigadeCommander, Some(format!("b{si}{}{}", (o - 2) / 3, (o - 2) % 3))),
                     _ => (Rank::Other, None),
                 };
-                army.officers.push(Officer { id: format!("o{si}{o}"), rank, commands, ..new_officer() });
+                army.officers.push(Officer { id: format!("o{si}{o}").into(), rank, commands, ..new_officer() });
             }
         }
         // A long history, as late in a game.
@@ -669,7 +674,8 @@ mod tests {
                 .unwrap()
         };
         let kill = best(&mut |i| {
-            s.dispatch(&Command::Unit(UnitCommand::AddKill { regiment: format!("r{}", 1 + i % 60) }), 0.0).unwrap();
+            s.dispatch(&Command::Unit(UnitCommand::AddKill { regiment: format!("r{}", 1 + i % 60).into() }), 0.0)
+                .unwrap();
         });
         let undo = best(&mut |_| {
             s.undo();

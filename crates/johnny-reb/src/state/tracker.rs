@@ -8,6 +8,7 @@
 //! [`super::turn_end`].
 
 use super::game::{Game, Phase};
+use super::ids::UnitId;
 use super::orders::UnitOrder;
 use super::roster::{Roster, Side};
 use crate::rules::orders::{FireRight, order_effects};
@@ -86,18 +87,18 @@ pub fn rout_distances(game: &Game, mounted: bool) -> String {
 }
 
 /// Routed and shaken regiments and crews, in roster order, with their morale.
-fn units_at(roster: &Roster, level: MoraleLevel) -> Vec<(String, String, bool)> {
+fn units_at(roster: &Roster, level: MoraleLevel) -> Vec<(UnitId, String, bool)> {
     let mut out = Vec::new();
     for side in Side::BOTH {
         let army = roster.army(side);
         for r in army.regiments() {
             if r.morale == level && !r.is_lost() && r.merged_into.is_none() {
-                out.push((r.id.clone(), r.name.clone(), r.arm.is_mounted()));
+                out.push((UnitId::from(&r.id), r.name.clone(), r.arm.is_mounted()));
             }
         }
         for s in army.sections() {
             if s.morale == level && !s.state.is_lost() {
-                out.push((s.id.clone(), format!("{} crew", s.name), false));
+                out.push((UnitId::from(&s.id), format!("{} crew", s.name), false));
             }
         }
     }
@@ -167,7 +168,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
             let to_move: Vec<_> = routed.iter().filter(|(id, _, _)| !routed_now.contains(&id.as_str())).collect();
             for (id, name, mounted) in &to_move {
                 items.push(item(
-                    ItemKey::Rout(id.to_string()),
+                    ItemKey::Rout(id.clone()),
                     format!("Move {name} routed, away from the enemy: {}", rout_distances(game, *mounted)),
                     "2.1.1",
                     Some(id),
@@ -212,7 +213,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                 let level = roster.morale_of(&id);
                 let word = if level == Some(MoraleLevel::Routed) { "routed" } else { "shaken" };
                 items.push(item(
-                    ItemKey::Rally(id.to_string()),
+                    ItemKey::Rally(id.clone()),
                     format!("Rally {name} ({word})"),
                     "2.4",
                     Some(&id),

@@ -2,6 +2,7 @@
 //! (10.2) and the regiments lost from their brigades (2.3.4.e). The tracker's items and
 //! commands are in [`super::tracker`].
 
+use super::ids::{OfficerId, RegimentId, UnitId};
 use super::roster::Side;
 use crate::rules::surprise::SurpriseKind;
 use serde::{Deserialize, Serialize};
@@ -40,7 +41,7 @@ pub struct RegimentLoss {
     /// The brigade's id.
     pub brigade: String,
     /// The regiment's id.
-    pub regiment: String,
+    pub regiment: RegimentId,
     /// The turn at whose end it was counted.
     pub turn: u32,
 }
@@ -99,13 +100,13 @@ pub enum ItemKey {
     /// Mark the orders (1.1).
     Mark,
     /// A unit routed this turn moves (2.1).
-    Rout(String),
+    Rout(UnitId),
     /// Units that saw a friendly rout check morale (2.2).
     SeenRouts,
     /// A strategic surprise may be released (10.2.2).
     Release(Side),
     /// A shaken or routed unit tries to rally (2.4).
-    Rally(String),
+    Rally(UnitId),
     /// Reveal both sides' orders (3.1).
     Reveal,
     /// Declare each charge's objective (3.1).
@@ -113,27 +114,27 @@ pub enum ItemKey {
     /// The Conditional Hold changes (3.2).
     ConditionalHold,
     /// A unit on First Fire fires (4.1).
-    FirstFire(String),
+    FirstFire(UnitId),
     /// A unit on Hold may fire in phase seven (4.1, 7).
-    Hold(String),
+    Hold(UnitId),
     /// No orders recorded: the first fire is settled at the table (4).
     FireUnrecorded,
     /// No orders recorded: the charges are settled at the table (5).
     ChargeOrder,
     /// A unit's charge (5.1).
-    Charge(String),
+    Charge(UnitId),
     /// A unit moves (6.1).
-    Move(String),
+    Move(UnitId),
     /// Units on Hold fire at movers (6.1).
     HoldAtMovers,
     /// No orders recorded: the movement is settled at the table (6).
     MoveUnrecorded,
     /// A unit that moved may fire in phase seven (7).
-    MovingFire(String),
+    MovingFire(UnitId),
     /// No orders recorded: the second fire is settled at the table (7).
     Fire7Unrecorded,
     /// An officer hit this turn (8, Table 20).
-    Officer(String),
+    Officer(OfficerId),
     /// A key this build does not know (written by another): kept as it was, matching no item.
     Unknown(String),
 }
@@ -170,9 +171,8 @@ impl ItemKey {
             "fire7-unrecorded" => Some(ItemKey::Fire7Unrecorded),
             _ => None,
         };
-        let unit = |prefix: &str, key: fn(String) -> ItemKey| {
-            words.strip_prefix(prefix).filter(|id| !id.is_empty()).map(|id| key(id.to_string()))
-        };
+        let id = |prefix: &str| words.strip_prefix(prefix).filter(|id| !id.is_empty());
+        let unit = |prefix: &str, key: fn(UnitId) -> ItemKey| id(prefix).map(|id| key(id.into()));
         fixed
             .or_else(|| words.strip_prefix("surprise-").and_then(side).map(ItemKey::Surprise))
             .or_else(|| words.strip_prefix("release-").and_then(side).map(ItemKey::Release))
@@ -183,7 +183,7 @@ impl ItemKey {
             .or_else(|| unit("charge-", ItemKey::Charge))
             .or_else(|| unit("move-", ItemKey::Move))
             .or_else(|| unit("moving-fire-", ItemKey::MovingFire))
-            .or_else(|| unit("officer-", ItemKey::Officer))
+            .or_else(|| id("officer-").map(|id| ItemKey::Officer(id.into())))
             .unwrap_or_else(|| ItemKey::Unknown(words.to_string()))
     }
 }

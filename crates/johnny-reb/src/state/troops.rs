@@ -2,6 +2,7 @@
 //! gun sections with their guns (0.1). Plain data with its checks (0.1.1-0.1.3, 4.3.4-4.3.5,
 //! 5.1.4, 6.8.6, 6.8.9); the organisation that holds them is [`super::roster`].
 
+pub use super::ids::{RegimentId, SectionId};
 use crate::rules::unit::{Arm, Formation, GunWeight, MoraleLevel, Quality};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -167,7 +168,7 @@ impl ChargeRecord {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Regiment {
     /// Stable identity, unique in the game.
-    pub id: String,
+    pub id: RegimentId,
     /// As the scenario names it, e.g. "24th New York".
     pub name: String,
     /// Infantry, cavalry or mounted infantry, mounted or not (0.1.1, 6.7). Never artillery.
@@ -214,7 +215,7 @@ pub struct Regiment {
     /// one and fight as one unit with it. It keeps its own figures and kills (6.8.9.b: "loss
     /// of stands, etc. to the original regiment still applies").
     #[serde(default)]
-    pub merged_into: Option<String>,
+    pub merged_into: Option<RegimentId>,
 }
 
 /// What a kill did (0.1.3, 4.4.1).
@@ -231,7 +232,7 @@ pub struct KillEffect {
 impl Regiment {
     /// A new regiment in line, good morale, no losses.
     pub fn new(
-        id: impl Into<String>,
+        id: impl Into<RegimentId>,
         name: impl Into<String>,
         stands: Vec<u8>,
         quality: Quality,
@@ -530,7 +531,7 @@ impl GunState {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Section {
     /// Stable identity, unique in the game.
-    pub id: String,
+    pub id: SectionId,
     /// E.g. "Left section".
     pub name: String,
     /// Gun type.
@@ -565,7 +566,7 @@ fn good() -> MoraleLevel {
 
 impl Section {
     /// A new section, unlimbered and in action.
-    pub fn new(id: impl Into<String>, name: impl Into<String>, gun: GunType, crew_quality: Quality) -> Section {
+    pub fn new(id: impl Into<SectionId>, name: impl Into<String>, gun: GunType, crew_quality: Quality) -> Section {
         Section {
             id: id.into(),
             name: name.into(),

@@ -2,6 +2,7 @@
 //! 8), said in one line by `Command::NextPhase`, and the game's length (the scenario's turns).
 
 use super::game::Game;
+use super::ids::UnitId;
 use super::roster::{OfficerCondition, Side};
 use super::tracker_state::RegimentLoss;
 use crate::rules::command_integrity::IntegrityLevel;
@@ -63,7 +64,7 @@ pub fn end_of_turn(game: &mut Game) -> Vec<String> {
 
     // 5.1.4: a Charge order counts as a charge, recorded or not; two turns in a row forbid a
     // third.
-    let charged: Vec<String> = game
+    let charged: Vec<UnitId> = game
         .orders_this_turn()
         .map(|t| t.units_with(OrderKind::Charge).map(|o| o.unit.clone()).collect())
         .unwrap_or_default();

@@ -5,6 +5,7 @@
 use super::effect::{Effect, MoraleCheck};
 use super::error::{CommandError, not_found, quoted as q, refused};
 use super::game::Game;
+use super::ids::{OfficerId, RegimentId, SectionId, UnitId};
 use super::orders_state::MoraleChange;
 use super::roster::{
     CANISTER_ROUNDS, CREW_KILLS_TO_ELIMINATE, ChargePermission, GunState, MAX_DETACHED_STANDS, MAX_MERGED_STANDS,
@@ -22,35 +23,35 @@ pub enum UnitCommand {
     /// One kill to a regiment, taken from the left (0.1.3).
     AddKill {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
     },
     /// Take back one kill (a mistaken tap).
     RemoveKill {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
     },
     /// Remove a stand other than by kills, from the right (2.4: a routed regiment that fails
     /// to rally).
     RemoveStand {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
     },
     /// Put back a stand removed by [`UnitCommand::RemoveStand`].
     RestoreStand {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
     },
     /// Set a regiment's or a section crew's morale (2.3.5).
     SetMorale {
         /// The regiment's or gun section's id.
-        unit: String,
+        unit: UnitId,
         /// The morale level.
         level: MoraleLevel,
     },
     /// Set a regiment's formation (0.1.2).
     SetFormation {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
         /// The formation.
         formation: Formation,
     },
@@ -58,7 +59,7 @@ pub enum UnitCommand {
     /// takes by the free formation change that goes with it.
     SetMounted {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
         /// On horseback (true) or on foot (false).
         mounted: bool,
         /// Its formation afterwards (0.1.2.b when mounted).
@@ -67,7 +68,7 @@ pub enum UnitCommand {
     /// Set or clear a marker on a regiment.
     SetFlag {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
         /// The marker.
         flag: RegimentFlag,
         /// Set (true) or clear (false).
@@ -76,52 +77,52 @@ pub enum UnitCommand {
     /// Record that a regiment charges this turn (5.1.4: refused on a third turn in a row).
     RecordCharge {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
     },
     /// Detach 0 to 2 stands as skirmishers (6.8.6).
     SetDetachedSkirmishers {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
         /// How many stands (0 to 2).
         stands: u8,
     },
     /// Merge the remaining stands of `regiment` into `host` of the same brigade (6.8.9).
     Merge {
         /// The regiment's id.
-        regiment: String,
+        regiment: RegimentId,
         /// The id of the regiment they join.
-        host: String,
+        host: RegimentId,
     },
 
     /// One kill to a gun crew this turn (4.3.5.b; 4.4.1.b): the second eliminates the crew
     /// and the gun is abandoned.
     AddCrewKill {
         /// The gun section's id.
-        section: String,
+        section: SectionId,
     },
     /// Take back one crew kill this turn.
     RemoveCrewKill {
         /// The gun section's id.
-        section: String,
+        section: SectionId,
     },
     /// Limber or unlimber a section (6.6.1).
     SetLimbered {
         /// The gun section's id.
-        section: String,
+        section: SectionId,
         /// Limbered (true) or unlimbered (false).
         limbered: bool,
     },
     /// Fire canister: one round, or two for double canister (4.3.4.a, 4.3.4.b).
     UseCanister {
         /// The gun section's id.
-        section: String,
+        section: SectionId,
         /// 1, or 2 for double canister.
         rounds: u8,
     },
     /// Set or clear "low on shot" (4.3.4.a).
     SetLowOnShot {
         /// The gun section's id.
-        section: String,
+        section: SectionId,
         /// Set (true) or clear (false).
         on: bool,
     },
@@ -129,7 +130,7 @@ pub enum UnitCommand {
     /// action (4.3.5).
     SetGunState {
         /// The gun section's id.
-        section: String,
+        section: SectionId,
         /// What has become of the gun.
         state: GunState,
     },
@@ -137,23 +138,23 @@ pub enum UnitCommand {
     /// An officer hit in Phase Eight with this Table 20 effect, in the current turn (8).
     OfficerHit {
         /// The officer's id.
-        officer: String,
+        officer: OfficerId,
         /// The Table 20 effect.
         effect: CasualtyEffect,
     },
     /// Set an officer's condition directly (a correction).
     SetOfficerCondition {
         /// The officer's id.
-        officer: String,
+        officer: OfficerId,
         /// His condition.
         condition: OfficerCondition,
     },
     /// Attach an officer to a regiment or section, or to none.
     SetOfficerWith {
         /// The officer's id.
-        officer: String,
+        officer: OfficerId,
         /// The regiment or gun section, by id, or none.
-        unit: Option<String>,
+        unit: Option<UnitId>,
     },
 }
 
@@ -228,7 +229,7 @@ impl UnitCommand {
                 r.kills = r.kills.saturating_add(1);
                 let mut checks = Vec::new();
                 // The merged unit checks as one, and takes no new first-casualty check (6.8.9.b).
-                let check = |reason| MoraleCheck { unit: host_id.clone(), name: unit_name.clone(), reason };
+                let check = |reason| MoraleCheck { unit: UnitId::from(&host_id), name: unit_name.clone(), reason };
                 if effect.first_kill && !merged {
                     checks.push(check(CheckReason::FirstKill));
                 }
@@ -435,8 +436,11 @@ impl UnitCommand {
                     return Err(refused(format!("{} has no crew at the gun ({}).", q(&s.name), s.state.label())));
                 }
                 s.crew_kills_this_turn = s.crew_kills_this_turn.saturating_add(1);
-                let check =
-                    vec![MoraleCheck { unit: s.id.clone(), name: s.name.clone(), reason: CheckReason::CrewKill }];
+                let check = vec![MoraleCheck {
+                    unit: UnitId::from(&s.id),
+                    name: s.name.clone(),
+                    reason: CheckReason::CrewKill,
+                }];
                 let text = if s.crew_kills_this_turn >= CREW_KILLS_TO_ELIMINATE {
                     s.state = GunState::Abandoned;
                     format!(

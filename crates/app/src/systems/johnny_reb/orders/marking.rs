@@ -9,6 +9,7 @@ use johnny_reb::rules::command_integrity::IntegrityLevel;
 use johnny_reb::rules::unit::{Formation, MoraleLevel, OrderKind};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::ids::UnitId;
 use johnny_reb::state::orders::{
     MoveDirection, OrderChoice, OrderedUnit, OrdersCommand, integrity_of, units_of, unmarked_units,
 };
@@ -71,7 +72,7 @@ fn groups_of(roster: &Roster, side: Side) -> Vec<(String, Vec<Group>)> {
 /// What an order tap applies to.
 #[derive(Clone, Debug, PartialEq)]
 enum Target {
-    Unit(String),
+    Unit(UnitId),
     Group(String),
 }
 

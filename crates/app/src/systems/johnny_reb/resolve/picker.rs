@@ -47,25 +47,27 @@ pub fn UnitPicker(
                             .officers
                             .iter()
                             .filter(|o| !o.is_removed())
-                            .map(|o| (o.id.clone(), o.name.clone()))
+                            .map(|o| (o.id.to_string(), o.name.clone()))
                             .collect(),
                         Pick::Artillery => army
                             .batteries()
                             .filter(|b| b.sections.len() > 1)
                             .map(|b| (b.id.clone(), format!("{} (battery fire)", b.name)))
                             .chain(
-                                army.sections().filter(|s| !s.state.is_lost()).map(|s| (s.id.clone(), s.name.clone())),
+                                army.sections()
+                                    .filter(|s| !s.state.is_lost())
+                                    .map(|s| (s.id.to_string(), s.name.clone())),
                             )
                             .collect(),
                         _ => army
                             .regiments()
                             .filter(|r| !r.is_lost() && r.merged_into.is_none())
-                            .map(|r| (r.id.clone(), r.name.clone()))
+                            .map(|r| (r.id.to_string(), r.name.clone()))
                             .collect(),
                     };
                     if pick == Pick::Units {
                         items.extend(
-                            army.sections().filter(|s| !s.state.is_lost()).map(|s| (s.id.clone(), s.name.clone())),
+                            army.sections().filter(|s| !s.state.is_lost()).map(|s| (s.id.to_string(), s.name.clone())),
                         );
                     }
                     if let Some(keep) = only {

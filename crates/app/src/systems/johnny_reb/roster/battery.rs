@@ -6,6 +6,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{MoraleLevel, Quality};
 use johnny_reb::state::command::Command;
+use johnny_reb::state::ids::SectionId;
 use johnny_reb::state::roster::{CANISTER_ROUNDS, GunState, GunType, Section};
 use johnny_reb::state::roster_edit::RosterEdit;
 use johnny_reb::state::units::UnitCommand;
@@ -63,7 +64,7 @@ pub fn BatteryCard(id: String) -> impl IntoView {
 }
 
 #[component]
-fn SectionRow(id: String) -> impl IntoView {
+fn SectionRow(id: SectionId) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);
@@ -101,7 +102,7 @@ fn SectionRow(id: String) -> impl IntoView {
                             <button
                                 class="button"
                                 aria-pressed=move || if section.get().map(|s| s.morale) == Some(level) { "true" } else { "false" }
-                                on:click=move |_| dispatch(Command::Unit(UnitCommand::SetMorale { unit: id.get_value(), level }))
+                                on:click=move |_| dispatch(Command::Unit(UnitCommand::SetMorale { unit: id.get_value().into(), level }))
                             >
                                 {morale_words(level)}
                             </button>

@@ -4,6 +4,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::tables::t20_officer_casualty::CasualtyEffect;
 use johnny_reb::state::command::Command;
+use johnny_reb::state::ids::OfficerId;
 use johnny_reb::state::roster::{MAX_BENEFIT, Officer, OfficerCondition, Rank, Side};
 use johnny_reb::state::roster_edit::RosterEdit;
 use johnny_reb::state::units::UnitCommand;
@@ -80,7 +81,7 @@ pub fn OfficerList(side: RwSignal<Side>) -> impl IntoView {
 }
 
 #[component]
-fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
+fn OfficerRow(id: OfficerId, side: RwSignal<Side>) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);
@@ -148,7 +149,7 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                         <span>"With regiment"</span>
                         <select on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            let unit = if v.is_empty() { None } else { Some(v) };
+                            let unit = if v.is_empty() { None } else { Some(v.into()) };
                             alerts.dispatch(store, Command::Unit(UnitCommand::SetOfficerWith { officer: id.get_value(), unit }));
                         }>
                             <option value="" selected=move || officer.get().is_some_and(|o| o.with_unit.is_none())>"With no regiment"</option>
@@ -161,7 +162,7 @@ fn OfficerRow(id: String, side: RwSignal<Side>) -> impl IntoView {
                                         .regiments()
                                         .map(|r| {
                                             let selected = with.as_deref() == Some(r.id.as_str());
-                                            view! { <option value=r.id.clone() selected=selected>{r.name.clone()}</option> }
+                                            view! { <option value=r.id.to_string() selected=selected>{r.name.clone()}</option> }
                                         })
                                         .collect_view()
                                 })

@@ -5,6 +5,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{Formation, MoraleLevel};
 use johnny_reb::state::command::Command;
+use johnny_reb::state::ids::RegimentId;
 use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::roster_edit::RosterEdit;
 use johnny_reb::state::units::UnitCommand;
@@ -48,7 +49,7 @@ pub fn order_sheet(store: crate::systems::johnny_reb::store::Store, unit: &str) 
 
 /// A regiment's card.
 #[component]
-pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
+pub fn RegimentCard(id: RegimentId, brigade: String) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);
@@ -139,7 +140,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                                     <button
                                         class="button"
                                         aria-pressed=move || if regiment.get().map(|r| r.morale) == Some(level) { "true" } else { "false" }
-                                        on:click=move |_| dispatch(Command::Unit(UnitCommand::SetMorale { unit: id.get_value(), level }))
+                                        on:click=move |_| dispatch(Command::Unit(UnitCommand::SetMorale { unit: id.get_value().into(), level }))
                                     >
                                         {morale_words(level)}
                                     </button>
@@ -210,7 +211,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                             <select on:change=move |ev| {
                                 let host = event_target_value(&ev);
                                 if !host.is_empty() {
-                                    dispatch(Command::Unit(UnitCommand::Merge { regiment: id.get_value(), host }));
+                                    dispatch(Command::Unit(UnitCommand::Merge { regiment: id.get_value(), host: host.into() }));
                                 }
                             }>
                                 <option value="" selected=true>"Choose a regiment of the brigade"</option>
@@ -223,7 +224,7 @@ pub fn RegimentCard(id: String, brigade: String) -> impl IntoView {
                                                 b.regiments
                                                     .iter()
                                                     .filter(|r| r.id != id.get_value())
-                                                    .map(|r| view! { <option value=r.id.clone()>{r.name.clone()}</option> })
+                                                    .map(|r| view! { <option value=r.id.to_string()>{r.name.clone()}</option> })
                                                     .collect_view()
                                             })
                                     })

@@ -19,6 +19,7 @@ use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
 use johnny_reb::rules::{Die, Overrides, Ratio, RuleResult};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::ids::{RegimentId, SectionId, UnitId};
 use johnny_reb::state::roster::{self, GunState};
 use johnny_reb::state::tracker_state::ItemKey;
 
@@ -46,7 +47,7 @@ pub struct ArtilleryForm {
     /// The firing gun section or battery's id.
     pub firer: Option<String>,
     /// The target regiment or gun section's id.
-    pub target: Option<String>,
+    pub target: Option<UnitId>,
     /// A firer typed in: its gun by name, its class when the name is not on Table 13.
     pub gun_name: String,
     /// Its class (Table 13).
@@ -87,7 +88,7 @@ pub struct ArtilleryForm {
     /// Shot through a friendly skirmish line (4.3.6.d).
     pub through_skirmishers: bool,
     /// Those skirmishers' id, checked when hit.
-    pub skirmishers: Option<String>,
+    pub skirmishers: Option<RegimentId>,
     /// Appendix F 8, a large group.
     pub large_group: bool,
     /// A target typed in is a gun section.
@@ -290,7 +291,7 @@ pub struct TargetSection {
     /// Its gun as a target.
     pub gun: GunTarget,
     /// The adjacent section of its battery, id and name (4.3.6.a).
-    pub adjacent: Option<(String, String)>,
+    pub adjacent: Option<(SectionId, String)>,
     /// Its gun's state.
     pub state: GunState,
 }
@@ -522,7 +523,7 @@ pub fn resolve(form: &ArtilleryForm, game: &Game, entries: &Overrides) -> Option
     let tname = target_name(form, game);
     let target = target_kind(form, game);
     lines.extend(r.lines.iter().cloned());
-    let named: Vec<(Option<String>, String, ArtilleryFire)> =
+    let named: Vec<(Option<SectionId>, String, ArtilleryFire)> =
         firing_guns.iter().zip(f.iter()).map(|(g, fire)| (g.id.clone(), g.name.clone(), fire.clone())).collect();
     let (firer_cmds, firer_lines) = firer_commands(&named, &r.result, doubles, rulings);
     lines.extend(firer_lines);
@@ -575,7 +576,7 @@ pub fn resolve(form: &ArtilleryForm, game: &Game, entries: &Overrides) -> Option
         ));
         if let Some(sid) = form.skirmishers.clone() {
             let name = game.roster.regiment(&sid).map(|r| r.name.clone()).unwrap_or_default();
-            queue.push(Due { unit: sid, name, reason: CheckReason::ArtilleryHit { canister: false } });
+            queue.push(Due { unit: sid.into(), name, reason: CheckReason::ArtilleryHit { canister: false } });
         }
     }
     commands.extend(firer_cmds);

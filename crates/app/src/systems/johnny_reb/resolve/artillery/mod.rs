@@ -126,7 +126,9 @@ pub fn ArtilleryResolver() -> impl IntoView {
     Effect::new(move |_| {
         let Some(id) = firer.get() else { return };
         let first = roster_firer
-            .with_untracked(|f| f.as_ref().and_then(|(_, g, _)| g.first().and_then(|g| g.id.clone())))
+            .with_untracked(|f| {
+                f.as_ref().and_then(|(_, g, _)| g.first().and_then(|g| g.id.as_ref().map(|i| i.to_string())))
+            })
             .unwrap_or(id);
         if let Some(o) = store.session.with_untracked(|s| revealed_order(s.game(), &first)) {
             order.set(o);
@@ -135,7 +137,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
     // Everything the players said, as one plain form: what follows is read from it and the game.
     let said = Memo::new(move |_| ArtilleryForm {
         firer: firer.get(),
-        target: target.get(),
+        target: target.get().map(Into::into),
         gun_name: gun_name.get(),
         gun_class: gun_class.get(),
         crew: crew.get(),
@@ -155,7 +157,7 @@ pub fn ArtilleryResolver() -> impl IntoView {
         light_woods: light_woods.get(),
         heavy_woods: heavy_woods.get(),
         through_skirmishers: through_skirmishers.get(),
-        skirmishers: skirmishers.get(),
+        skirmishers: skirmishers.get().map(Into::into),
         large_group: large_group.get(),
         target_is_guns: target_is_guns.get(),
         target_figures: t_figures.get(),

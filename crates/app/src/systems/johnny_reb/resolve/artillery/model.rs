@@ -22,6 +22,7 @@ use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind};
 use johnny_reb::rules::{Chance, Die, Distribution, Overrides, Ratio, RuleResult};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::ids::{SectionId, UnitId};
 use johnny_reb::state::roster::{self, Bore, GunState, Section};
 use johnny_reb::state::units::UnitCommand;
 use std::collections::BTreeMap;
@@ -79,7 +80,7 @@ pub fn cannot_fire(s: &Section) -> Option<String> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FiringGun {
     /// The roster section's id (none in a quick look-up).
-    pub id: Option<String>,
+    pub id: Option<SectionId>,
     /// Its name.
     pub name: String,
     /// Its gun, crew and ammunition (4.3.4.a), before this fire's conditions.
@@ -448,11 +449,11 @@ pub(super) fn row_label(row: Ratio) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TargetRecord {
     /// The roster id (none in a quick look-up: nothing is recorded).
-    pub id: Option<String>,
+    pub id: Option<UnitId>,
     /// Its name.
     pub name: String,
     /// The adjacent section of a battery deployed together (4.3.6.a), for a gun target.
-    pub adjacent: Option<(String, String)>,
+    pub adjacent: Option<(SectionId, String)>,
     /// Artillery hit checks the regiment took earlier this turn (4.4.1.c: three at most).
     pub artillery_hits_before: u8,
 }
@@ -474,7 +475,7 @@ pub fn target_commands(
         Target::Regiment(_) => {
             if let Some(id) = &t.id {
                 commands
-                    .extend((0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.clone() })));
+                    .extend((0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.regiment() })));
                 // 4.4.1.c: one check per hit, at most three a turn.
                 if r.casualties > 0 && t.artillery_hits_before < 3 {
                     queue.push(Due {
@@ -495,7 +496,7 @@ pub fn target_commands(
                 lines.push("Remove the gun, limber and crew as lost (4.3.5.a); friendly units within 3\" check for a unit eliminated (4.4.1.e).".into());
                 if let Some(id) = &t.id {
                     commands.push(Command::Unit(UnitCommand::SetGunState {
-                        section: id.clone(),
+                        section: id.section(),
                         state: GunState::Destroyed,
                     }));
                 }
@@ -514,7 +515,7 @@ pub fn target_commands(
             let Some(c) = r.crew else { return (commands, lines, queue) };
             let here = c.kills_this_turn.saturating_sub(u32::from(g.crew_kills_this_turn.min(2)));
             if let Some(id) = &t.id {
-                commands.extend((0..here).map(|_| Command::Unit(UnitCommand::AddCrewKill { section: id.clone() })));
+                commands.extend((0..here).map(|_| Command::Unit(UnitCommand::AddCrewKill { section: id.section() })));
             }
             if c.crew_eliminated {
                 lines.push("Two crew kills this turn: the crew is eliminated; the gun stays, abandoned (4.3.5.b). Friendly units within 3\" check for a unit eliminated (4.4.1.e).".into());
@@ -544,7 +545,7 @@ pub fn target_commands(
 /// (4.3.4.a, 4.3.6.b), shot running low on a 2, or a Parrott bursting instead (Appendix F 9);
 /// with the lines that say so.
 pub fn firer_commands(
-    guns: &[(Option<String>, String, ArtilleryFire)],
+    guns: &[(Option<SectionId>, String, ArtilleryFire)],
     result: &CombatResult,
     doubles: bool,
     rulings: &FireRulings,
@@ -603,7 +604,7 @@ pub fn after_check(gun: &FiringGun, r: &MoraleResult) -> Option<FiringGun> {
 
 /// The section of `id`'s battery next to it, still in action (4.3.6.a: extra kills go to the
 /// adjacent section of a battery deployed together): the next in order, else the one before.
-pub fn adjacent_section(roster: &roster::Roster, id: &str) -> Option<(String, String)> {
+pub fn adjacent_section(roster: &roster::Roster, id: &str) -> Option<(SectionId, String)> {
     let (battery, i) = roster.find_section(id)?;
     let b = roster.battery(&battery)?;
     let ok = |s: &&Section| s.state == GunState::InAction;

@@ -2,23 +2,26 @@
 //! is filled in (quality, arm, formation, morale, figures and stands left, BMP, the officer
 //! with each, the charged unit's revealed order, which consecutive turn of charging it is);
 //! the players give what the app cannot know (the distance, the direction, empty guns, a
-//! halting point, waves behind), common case first. Without units it is a quick look-up.
+//! halting point, waves behind), common case first. Without units it is a quick look-up. What
+//! they say is one plain form, [`super::declaration::ChargeForm`], declared natively tested.
 
-use super::super::distance::{DistanceField, measured, parse_inches};
+use super::super::distance::{DistanceField, parse_inches};
 use super::super::missing::Problem;
 use super::super::picker::{Pick, UnitPicker};
+use super::declaration::{
+    ChargeForm, TypedCharger, TypedDefender, charger_facts, declare_command, declared_words, defender_facts,
+    defender_is_guns, ordered_defender, resolve, revealed,
+};
 use super::words;
 use crate::shell::router::navigate;
 use crate::systems::johnny_reb::store::use_store;
 use crate::widgets::toggles::{Stepper, Toggles};
 use johnny_reb::rules::charge::Charge;
-use johnny_reb::rules::charge::sequence::{ChargeSetup, ChargedUnit, ChargingUnit, Objective, Waves};
-use johnny_reb::rules::morale::{ArtillerySituation, BmpTableKind, MoraleUnit, bmp};
+use johnny_reb::rules::charge::sequence::Objective;
+use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel, OrderKind, Quality};
-use johnny_reb::rules::{Ratio, RuleError, RuleResult};
-use johnny_reb::state::charges::{
-    ChargeCommand, LookupCharge, charge_objective, charged_unit, charging_unit, revealed_order,
-};
+use johnny_reb::rules::{Ratio, RuleResult};
+use johnny_reb::state::charges::LookupCharge;
 use johnny_reb::state::command::Command;
 use leptos::prelude::*;
 
@@ -83,7 +86,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
     let store = use_store();
     let charger = RwSignal::new(preset.clone());
     let defender =
-        RwSignal::new(preset.as_deref().and_then(|u| store.session.with_untracked(|s| charge_objective(s.game(), u))));
+        RwSignal::new(preset.as_deref().and_then(|u| store.session.with_untracked(|s| ordered_defender(s.game(), u))));
     // What the app cannot know.
     let distance = RwSignal::new(String::new());
     let off_front = RwSignal::new(false);
@@ -96,142 +99,94 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
     let crew = RwSignal::new(0u32);
     let guns = RwSignal::new(ArtillerySituation::SectionAlone);
     // A unit typed in (quick look-up).
-    let c_quality = RwSignal::new(Quality::Average);
-    let c_arm = RwSignal::new(Arm::Infantry);
-    let c_formation = RwSignal::new(Formation::Line);
-    let c_figures = RwSignal::new(20u32);
-    let c_stands = RwSignal::new(5u32);
-    let c_benefit = RwSignal::new(0u32);
-    let c_second = RwSignal::new(false);
-    let d_quality = RwSignal::new(Quality::Average);
-    let d_arm = RwSignal::new(Arm::Infantry);
-    let d_formation = RwSignal::new(Formation::Line);
-    let d_figures = RwSignal::new(20u32);
-    let d_morale = RwSignal::new(MoraleLevel::Good);
-    let d_benefit = RwSignal::new(0u32);
+    let typed_c = TypedCharger::default();
+    let c_quality = RwSignal::new(typed_c.quality);
+    let c_arm = RwSignal::new(typed_c.arm);
+    let c_formation = RwSignal::new(typed_c.formation);
+    let c_figures = RwSignal::new(typed_c.figures);
+    let c_stands = RwSignal::new(typed_c.stands);
+    let c_benefit = RwSignal::new(typed_c.benefit);
+    let c_second = RwSignal::new(typed_c.second_turn);
+    let typed_d = TypedDefender::default();
+    let d_quality = RwSignal::new(typed_d.quality);
+    let d_arm = RwSignal::new(typed_d.arm);
+    let d_formation = RwSignal::new(typed_d.formation);
+    let d_figures = RwSignal::new(typed_d.figures);
+    let d_morale = RwSignal::new(typed_d.morale);
+    let d_benefit = RwSignal::new(typed_d.benefit);
 
     // The charge order's objective, once the charger is chosen (3.1, 5.1.1).
     Effect::new(move |prev: Option<Option<String>>| {
         let c = charger.get();
         if prev.is_some()
             && let Some(target) =
-                c.as_deref().and_then(|u| store.session.with_untracked(|s| charge_objective(s.game(), u)))
+                c.as_deref().and_then(|u| store.session.with_untracked(|s| ordered_defender(s.game(), u)))
         {
             defender.set(Some(target));
         }
         c
     });
-    let defender_is_guns = move || match defender.get() {
-        Some(id) => store.session.with(|s| s.game().roster.section(&id).is_some()),
-        None => d_arm.get() == Arm::Artillery,
-    };
-    let revealed = move || defender.get().and_then(|id| store.session.with(|s| revealed_order(s.game(), &id)));
-
-    let setup = Memo::new(move |_| -> RuleResult<ChargeSetup> {
-        let entries = store.table_entries.get();
-        let rulings = store.session.with(|s| s.game().setup.rules.morale.clone());
-        let mut c: ChargingUnit = match charger.get() {
-            Some(id) => store.session.with(|s| charging_unit(s.game(), &id, &entries))?.ok_or_else(|| {
-                RuleError::OutOfRange { what: "charging unit", detail: "choose a regiment of the roster".into() }
-            })?,
-            None => {
-                let arm = c_arm.get();
-                let quality = c_quality.get();
-                ChargingUnit {
-                    quality,
-                    arm,
-                    formation: c_formation.get(),
-                    morale: MoraleLevel::Good,
-                    figures: c_figures.get(),
-                    stands: c_stands.get(),
-                    bmp: bmp(&MoraleUnit::regiment(arm, quality), BmpTableKind::NotCharged, &entries, &rulings)?.value,
-                    officer_benefit: u8::try_from(c_benefit.get()).unwrap_or(3),
-                    empty_guns: false,
-                    consecutive_turn: if c_second.get() { 2 } else { 1 },
-                    target_off_front: false,
-                }
-            }
-        };
-        c.empty_guns = empty_guns.get();
-        c.target_off_front = off_front.get();
-        let d: ChargedUnit = match defender.get() {
-            Some(id) => store
-                .session
-                .with(|s| charged_unit(s.game(), &id, Some(order.get()), crew.get(), guns.get(), &entries))?
-                .ok_or_else(|| RuleError::OutOfRange {
-                    what: "charged unit",
-                    detail: "choose a regiment or gun section of the roster".into(),
-                })?,
-            None => {
-                let arm = d_arm.get();
-                let quality = d_quality.get();
-                let guns_here = arm == Arm::Artillery;
-                let unit = if guns_here {
-                    MoraleUnit::gun_section(quality, guns.get())
-                } else {
-                    MoraleUnit::regiment(arm, quality)
-                };
-                ChargedUnit {
-                    quality,
-                    arm,
-                    formation: if guns_here { Formation::Unlimbered } else { d_formation.get() },
-                    morale: d_morale.get(),
-                    figures: d_figures.get(),
-                    order: (d_morale.get() != MoraleLevel::Routed).then(|| order.get()),
-                    table17_bmp: bmp(&unit, BmpTableKind::Charged, &entries, &rulings)?.value,
-                    officer_benefit: u8::try_from(d_benefit.get()).unwrap_or(3),
-                }
-            }
-        };
-        let distance = inches(&distance.get()).ok_or_else(|| RuleError::OutOfRange {
-            what: "distance",
-            detail: "give the distance from the charging unit to its target, in inches (5.1.5)".into(),
-        })?;
-        // Empty: no halting point announced (5.3.3).
-        let halting_point = match halting.with(|h| h.trim().is_empty()) {
-            true => None,
-            false => Some(halting.with(|h| measured("halting point", h))?),
-        };
-        Ok(ChargeSetup {
-            objective: objective.get(),
-            charger: c,
-            defender: d,
-            distance,
-            halting_point,
-            waves: Waves { in_good_order: waves_good.get(), in_disorder: waves_disorder.get() },
-        })
+    // Everything the players said, as one plain form: what follows is read from it and the game.
+    let said = Memo::new(move |_| ChargeForm {
+        charger: charger.get(),
+        defender: defender.get(),
+        distance: distance.get(),
+        off_front: off_front.get(),
+        empty_guns: empty_guns.get(),
+        objective: objective.get(),
+        halting: halting.get(),
+        waves_good: waves_good.get(),
+        waves_disorder: waves_disorder.get(),
+        order: order.get(),
+        crew: crew.get(),
+        guns: guns.get(),
+        typed_charger: TypedCharger {
+            quality: c_quality.get(),
+            arm: c_arm.get(),
+            formation: c_formation.get(),
+            figures: c_figures.get(),
+            stands: c_stands.get(),
+            benefit: c_benefit.get(),
+            second_turn: c_second.get(),
+        },
+        typed_defender: TypedDefender {
+            quality: d_quality.get(),
+            arm: d_arm.get(),
+            formation: d_formation.get(),
+            figures: d_figures.get(),
+            morale: d_morale.get(),
+            benefit: d_benefit.get(),
+        },
     });
+    let guns_charged = move || said.with(|f| store.session.with(|s| defender_is_guns(f, s.game())));
+    let revealed_order = move || said.with(|f| store.session.with(|s| revealed(f, s.game())));
     let declared = Memo::new(move |_| -> RuleResult<Charge> {
-        let s = setup.get()?;
-        let rulings = store.session.with(|st| st.game().setup.rules.charges.clone());
-        Charge::declare_with(s, &rulings)
+        let entries = store.table_entries.get();
+        said.with(|f| store.session.with(|s| resolve(f, s.game(), &entries)))
     });
     let declare = move |_| {
         let Ok(charge) = declared.get_untracked() else { return };
-        let guns_now = defender_is_guns().then(|| guns.get_untracked());
-        match (charger.get_untracked(), defender.get_untracked()) {
-            (Some(a), Some(d)) => {
-                let cmd = ChargeCommand::Declare {
-                    charger: a.clone(),
-                    defender: d,
-                    charge: Box::new(charge),
-                    follows: None,
-                    guns: guns_now,
-                };
-                match store.dispatch(Command::Charge(cmd)) {
-                    Ok(_) => {
-                        let id = store
-                            .session
-                            .with_untracked(|s| s.game().charges.latest_for(s.game().turn, &a).map(|c| c.id.clone()));
-                        if let Some(id) = id {
-                            navigate(&format!("/resolve/charge?charge={id}"));
-                        }
+        let form = said.get_untracked();
+        let cmd = store.session.with_untracked(|s| declare_command(&form, s.game(), charge.clone()));
+        match (cmd, form.charger.clone()) {
+            (Some(cmd), Some(a)) => match store.dispatch(Command::Charge(cmd)) {
+                Ok(_) => {
+                    let id = store
+                        .session
+                        .with_untracked(|s| s.game().charges.latest_for(s.game().turn, &a).map(|c| c.id.clone()));
+                    if let Some(id) = id {
+                        navigate(&format!("/resolve/charge?charge={id}"));
                     }
-                    Err(e) => store.refuse(&e),
                 }
-            }
+                Err(e) => store.refuse(&e),
+            },
             _ => {
-                store.set_charge_lookup(Some(LookupCharge { charge, history: Vec::new(), guns: guns_now }));
+                let guns_now = store.session.with_untracked(|s| defender_is_guns(&form, s.game()));
+                store.set_charge_lookup(Some(LookupCharge {
+                    charge,
+                    history: Vec::new(),
+                    guns: guns_now.then_some(form.guns),
+                }));
                 navigate("/resolve/charge?lookup=1");
             }
         }
@@ -264,16 +219,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             <UnitPicker pick=Pick::Regiments chosen=charger label="Charging regiment"/>
             {move || match charger.get() {
                 Some(id) => {
-                    let line = store.session.with(|s| {
-                        let g = s.game();
-                        let r = g.roster.regiment(&id)?;
-                        let turn = match r.charges.permission(g.turn) {
-                            johnny_reb::state::roster::ChargePermission::Fresh => "first turn of charging".to_string(),
-                            johnny_reb::state::roster::ChargePermission::SecondTurn => "second turn in a row: in disorder, no elan, no bonus (5.1.4)".to_string(),
-                            johnny_reb::state::roster::ChargePermission::NotAllowed => "charged the last two turns: may not charge (5.1.4)".to_string(),
-                        };
-                        Some(format!("{} figures · {} stands · {} · {} · {} · {turn}", r.figures_left(), r.stands_left(), r.quality.label(), r.formation.label(), words::level(r.morale)))
-                    });
+                    let line = store.session.with(|s| charger_facts(s.game(), &id));
                     view! { <p class="facts">{line}</p> }.into_any()
                 }
                 None => view! {
@@ -289,14 +235,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             <UnitPicker pick=Pick::Units chosen=defender label="Charged unit"/>
             {move || match defender.get() {
                 Some(id) => {
-                    let line = store.session.with(|s| {
-                        let g = s.game();
-                        if let Some(r) = g.roster.regiment(&id) {
-                            Some(format!("{} figures · {} · {} · {}", r.figures_left(), r.quality.label(), r.formation.label(), words::level(r.morale)))
-                        } else {
-                            g.roster.section(&id).map(|sec| format!("Gun section · crew {} · {}", sec.crew_quality.label(), words::level(sec.morale)))
-                        }
-                    });
+                    let line = store.session.with(|s| defender_facts(s.game(), &id));
                     view! { <p class="facts">{line}</p> }.into_any()
                 }
                 None => view! {
@@ -310,11 +249,11 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
                     <Stepper label="Its officer's benefit " value=d_benefit max=3/>
                 }.into_any(),
             }}
-            {move || match revealed() {
+            {move || match revealed_order() {
                 Some(o) => view! { <p class="facts">{format!("Its order, revealed: {}", words::order(Some(o)))}</p> }.into_any(),
                 None => view! { <Toggles legend="The charged unit's order" options=ORDERS.to_vec() value=order/> }.into_any(),
             }}
-            <Show when=defender_is_guns>
+            <Show when=guns_charged>
                 {count_field("Crew figures at the guns", crew)}
                 <Toggles legend="The guns (2.3.3)" options=vec![(ArtillerySituation::SectionAlone, "Section alone"), (ArtillerySituation::WithCompleteBattery, "With its battery"), (ArtillerySituation::SupportedByInfantry, "Supported by infantry")] value=guns/>
             </Show>
@@ -330,11 +269,9 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             </details>
             {move || match declared.get() {
                 Ok(c) => {
-                    let elan = match c.elan { 0 => "no charge elan".to_string(), e => format!("charge elan {e} (5.1.3)") };
-                    let dis = if c.disordered_from_start { "; in disorder from the start" } else { "" };
-                    let recorded = charger.get().is_some() && defender.get().is_some();
+                    let recorded = said.with(ChargeForm::recorded);
                     view! {
-                        <p class="mmp">{format!("{elan}{dis}.")}</p>
+                        <p class="mmp">{declared_words(&c)}</p>
                         {(!recorded).then(|| view! { <p class="muted">"Quick look-up: nothing is recorded in the game."</p> })}
                         <div class="row">
                             <button class="button big primary" on:click=declare>{if recorded { "Declare the charge" } else { "Start the quick look-up" }}</button>

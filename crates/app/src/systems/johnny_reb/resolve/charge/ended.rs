@@ -22,6 +22,7 @@ use johnny_reb::rules::unit::MoraleLevel;
 use johnny_reb::rules::{RuleError, RuleResult};
 use johnny_reb::state::charges::{ChargeCommand, charged_unit, charging_unit};
 use johnny_reb::state::command::{Command, charge_result};
+use johnny_reb::state::ids::UnitId;
 use johnny_reb::state::tracker_state::ItemKey;
 use leptos::prelude::*;
 
@@ -76,7 +77,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
             .into_iter()
             .map(|unit| {
                 let name = store.session.with(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, &unit));
-                Due { unit, name, reason: CheckReason::FriendlyRoutOrSurrender }
+                Due { unit: unit.into(), name, reason: CheckReason::FriendlyRoutOrSurrender }
             })
             .collect();
         let next = match (&s.sides.charger_id, &s.sides.defender_id, outcome) {
@@ -108,7 +109,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
                 .map(|s| {
                     [(charger_routed, &s.sides.charger_id), (defender_routed, &s.sides.defender_id)]
                         .into_iter()
-                        .filter_map(|(r, id)| if r { id.clone() } else { None })
+                        .filter_map(|(r, id)| if r { id.as_ref().map(|i| i.to_string()) } else { None })
                         .collect()
                 })
                 .unwrap_or_default()
@@ -216,6 +217,7 @@ fn FollowUps(ctx: Ctx) -> impl IntoView {
             return;
         };
         let Held::Game(follows) = s.held else { return };
+        let id = UnitId::from(id);
         let (charger, defender) = match k {
             Follow::Wave => (id, s.sides.defender_id.unwrap_or_default()),
             Follow::Defender => (s.sides.charger_id.unwrap_or_default(), id),

@@ -13,6 +13,7 @@
 //! Addresses: `?unit=ID` (the charging regiment: its charge of this turn, or a new one),
 //! `?charge=ID` (a charge of the game), `?lookup=1` (the quick look-up on this device).
 
+mod declaration;
 mod declare;
 mod ended;
 mod steps;
@@ -27,6 +28,7 @@ use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::state::charges::{ChargeCommand, GameCharge, officer_with};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::ids::UnitId;
 use johnny_reb::state::roster::Regiment;
 use leptos::prelude::*;
 
@@ -44,9 +46,9 @@ pub struct Sides {
     /// The charged unit's name.
     pub defender: String,
     /// The charging regiment of the roster (none in a quick look-up).
-    pub charger_id: Option<String>,
+    pub charger_id: Option<UnitId>,
     /// The charged unit of the roster.
-    pub defender_id: Option<String>,
+    pub defender_id: Option<UnitId>,
     /// The charging regiment as the roster has it now (before the result is applied).
     pub charger_reg: Option<Regiment>,
     /// The charged regiment as the roster has it now.

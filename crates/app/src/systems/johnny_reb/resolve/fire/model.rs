@@ -713,30 +713,28 @@ pub fn resolve(form: &FireForm, game: &Game, entries: &Overrides) -> Option<Reso
     let target = form.target.as_deref();
     let tname = target.and_then(|id| target_of(game, id)).map_or_else(|| "the target".into(), |(n, ..)| n);
     let mut commands: Vec<Command> = match target {
-        Some(id) => {
-            (0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.to_string() })).collect()
-        }
+        Some(id) => (0..r.casualties).map(|_| Command::Unit(UnitCommand::AddKill { regiment: id.into() })).collect(),
         None => Vec::new(),
     };
     let mut queue = Vec::new();
     if let Some(fid) = form.firer.as_deref() {
         if form.opening {
             commands.push(Command::Unit(UnitCommand::SetFlag {
-                regiment: fid.to_string(),
+                regiment: fid.into(),
                 flag: RegimentFlag::OpeningVolleyUsed,
                 on: true,
             }));
         }
         if out_of_ammunition {
             commands.push(Command::Unit(UnitCommand::SetFlag {
-                regiment: fid.to_string(),
+                regiment: fid.into(),
                 flag: RegimentFlag::OutOfAmmo,
                 on: true,
             }));
         }
     }
     if let (Some(id), true) = (target, r.result.unexpected_devastation && r.casualties > 0) {
-        queue.push(Due { unit: id.to_string(), name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
+        queue.push(Due { unit: id.into(), name: tname.clone(), reason: CheckReason::UnexpectedDevastation });
     }
     let mut lines = r.lines;
     if let Some(line) = ammunition_line(&r.result, out_of_ammunition) {

@@ -323,7 +323,7 @@ pub fn resolve(form: &MoraleForm, game: &Game, entries: &Overrides) -> Option<Re
         next: (r.consequence == Consequence::ForcedRoutMove && !i.guns)
             .then(|| (format!("/resolve/rout?unit={}", id.unwrap_or_default()), "Roll the forced rout move")),
         settles: match (i.kind, id) {
-            (Kind::Rally, Some(id)) => vec![ItemKey::Rally(id.to_string())],
+            (Kind::Rally, Some(id)) => vec![ItemKey::Rally(id.into())],
             _ => Vec::new(),
         },
         ..Resolution::default()

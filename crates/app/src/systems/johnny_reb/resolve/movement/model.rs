@@ -662,7 +662,7 @@ pub fn resolution(
         details.push(format!("Now {} ({} before).", standing_words(after), standing_words(before)));
     }
     // A move, disengage or formation change settles the unit's phase-six item (6.1).
-    let settles = id.map(|id| vec![ItemKey::Move(id.to_string())]).unwrap_or_default();
+    let settles = id.map(|id| vec![ItemKey::Move(id.into())]).unwrap_or_default();
     Some(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 

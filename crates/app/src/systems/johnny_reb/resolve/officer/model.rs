@@ -79,7 +79,7 @@ pub fn officer_result(
         return Some(Resolution {
             headline: format!("{name} is not hit: rolled {total}, {} hits on {hits_on} (8, Table 20).", row.label),
             recorded: id.is_some(),
-            settles: id.map(|id| vec![ItemKey::Officer(id.to_string())]).unwrap_or_default(),
+            settles: id.map(|id| vec![ItemKey::Officer(id.into())]).unwrap_or_default(),
             ..Resolution::default()
         });
     }
@@ -100,10 +100,10 @@ pub fn officer_result(
         headline: format!("{name} is hit: {}. {} (8, Table 20)", effect.label(), effect.effect_text()),
         details,
         commands: id
-            .map(|id| vec![Command::Unit(UnitCommand::OfficerHit { officer: id.to_string(), effect })])
+            .map(|id| vec![Command::Unit(UnitCommand::OfficerHit { officer: id.into(), effect })])
             .unwrap_or_default(),
         recorded: id.is_some(),
-        settles: id.map(|id| vec![ItemKey::Officer(id.to_string())]).unwrap_or_default(),
+        settles: id.map(|id| vec![ItemKey::Officer(id.into())]).unwrap_or_default(),
         ..Resolution::default()
     })
 }
@@ -115,7 +115,7 @@ pub fn next_officer(game: &Game, current: Option<&str>) -> Option<String> {
     let all: Vec<&johnny_reb::state::roster::Officer> =
         roster.union.officers.iter().chain(roster.confederate.officers.iter()).collect();
     let from = current.and_then(|id| all.iter().position(|o| o.id == id)).map_or(0, |i| i + 1);
-    all.iter().skip(from).find(|o| !o.is_removed()).map(|o| o.id.clone())
+    all.iter().skip(from).find(|o| !o.is_removed()).map(|o| o.id.to_string())
 }
 
 #[cfg(test)]

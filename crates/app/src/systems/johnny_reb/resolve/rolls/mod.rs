@@ -2,8 +2,10 @@
 //! attempt to halt (5.3.3), the cost of mounting (6.7.2), surprise (10.2) and resupply
 //! (4.2.4.b). The menu lists them; `?roll=` opens one (`&unit=` a unit of the game). Each shows
 //! its target and odds before the roll, takes the app's die or the table's, and states the
-//! result with its rules; where the result changes the game it is applied in one tap.
+//! result with its rules; where the result changes the game it is applied in one tap. What the
+//! players say is one plain form, [`form::RollForm`], resolved natively tested.
 
+pub mod form;
 pub mod model;
 
 use super::card::{Applied, ResultCard};
@@ -12,18 +14,13 @@ use super::missing::Problem;
 use super::picker::{Pick, UnitPicker};
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
-use crate::widgets::dice::one_die;
-use crate::widgets::dice::{DiceEntry, thrown};
-use crate::widgets::odds::OddsLine;
+use crate::widgets::dice::DiceEntry;
 use crate::widgets::toggles::{Stepper, Toggles};
-use johnny_reb::rules::fire::{Visibility, Woods, sighting_odds};
-use johnny_reb::rules::movement::{OfficerOnDieRoll, TerrainType, chance_to_beat};
-use johnny_reb::rules::surprise::{Alertness, tactical_surprise_odds};
-use johnny_reb::rules::unit::{Arm, Formation, Quality};
-use johnny_reb::rules::works::hasty_works_allowed;
-use johnny_reb::rules::{Chance, Distribution, RuleError, RuleResult};
+use johnny_reb::rules::movement::OfficerOnDieRoll;
+use johnny_reb::rules::unit::Quality;
 use leptos::prelude::*;
 
+pub use form::*;
 pub use model::*;
 
 /// A count of half inches with large − and + buttons, shown as inches.
@@ -91,35 +88,50 @@ fn reset_on<T: PartialEq + Clone + Send + Sync + 'static>(
     });
 }
 
+/// The result card of what the form says, with the game.
+fn result_of(said: Memo<RollForm>) -> Signal<Option<super::card::Resolution>> {
+    let store = use_store();
+    Signal::derive(move || said.with(|f| store.session.with(|s| store.table_entries.with(|o| resolve(f, s.game(), o)))))
+}
+
+/// The odds before the roll of what the form says, or the problem that stops it.
+fn odds_of(said: Memo<RollForm>) -> impl Fn() -> Option<AnyView> + Copy {
+    let store = use_store();
+    move || {
+        said.with(|f| store.session.with(|s| store.table_entries.with(|o| odds(f, s.game(), o)))).map(odds_or_problem)
+    }
+}
+
+/// The facts of the chosen regiment of the game, read again when the game changes.
+fn facts_of(chosen: RwSignal<Option<String>>) -> Memo<Option<RegimentFacts>> {
+    let store = use_store();
+    Memo::new(move |_| {
+        let id = chosen.get()?;
+        store.session.with(|s| store.table_entries.with(|o| regiment_facts(s.game(), &id, o)))
+    })
+}
+
 #[component]
 fn SightingRoller() -> impl IntoView {
-    let store = use_store();
     // Heavy woods (true) or light (false): a shared `Toggles<bool>` (see movement's toggles).
     let heavy = RwSignal::new(false);
-    let woods = move || if heavy.get() { Woods::Heavy } else { Woods::Light };
     let measured = RwSignal::new(6u32); // half inches: 3"
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
     reset_on(move || (heavy.get(), measured.get()), faces, applied);
-    let rulings = move || store.session.with(|s| s.game().setup.rules.fire.clone());
-    let count = Signal::derive(move || if heavy.get() { 1 } else { 2 });
-    let result = Signal::derive(move || {
-        let n = count.get();
-        let d = thrown(&faces.get(), n)?;
-        sighting_result(woods(), half_inches(measured.get()), &d, &rulings()).ok()
+    let said = Memo::new(move |_| RollForm {
+        heavy_woods: heavy.get(),
+        measured_halves: measured.get(),
+        faces: faces.get(),
+        ..RollForm::new(Roll::Sighting)
     });
+    let count = Signal::derive(move || said.with(RollForm::dice));
+    let result = result_of(said);
     view! {
         <p class="muted">"A firer in woods, or both units in woods: one roll for the two of them (4.2.3.c)."</p>
         <Toggles legend="Woods" options=vec![(false, "Light woods (two dice)"), (true, "Heavy woods (one die)")] value=heavy/>
         <HalfInches label="Obscuring inches, as measured" value=measured max=48/>
-        {move || {
-            let inches = half_inches(measured.get());
-            let d = sighting_odds(woods(), inches, &rulings());
-            let dice = if heavy.get() { "one die" } else { "two dice" };
-            view! {
-                <OddsLine target=format!("Roll greater than {inches}″ on {dice} to sight (4.2.3.c)") chances=vec![("Sighted", d.chance_of(&Visibility::Clear)), ("Area fire", d.chance_of(&Visibility::Area))]/>
-            }
-        }}
+        {odds_of(said)}
         <DiceEntry name="Die" count=count faces=faces/>
         <ResultCard result=result applied=applied/>
     }
@@ -128,52 +140,37 @@ fn SightingRoller() -> impl IntoView {
 
 #[component]
 fn WorksRoller() -> impl IntoView {
-    let store = use_store();
     let chosen = from_address("unit");
     let quality = RwSignal::new(Quality::Average);
     let officer = RwSignal::new(false);
     let benefit = RwSignal::new(1u32);
     // Broken, rough, behind a fence or hedge (all allowed), or in the open (not).
-    let place = RwSignal::new(0u8);
-    let allowed = move || {
-        let (terrain, fence) = match place.get() {
-            0 => (TerrainType::Broken, false),
-            1 => (TerrainType::Rough, false),
-            2 => (TerrainType::Open, true),
-            _ => (TerrainType::Open, false),
-        };
-        hasty_works_allowed(terrain, fence)
-    };
+    let ground = RwSignal::new(WorksGround::Broken);
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
-    let known = Memo::new(move |_| {
-        let id = chosen.get()?;
-        store.session.with(|s| store.table_entries.with(|o| regiment_facts(s.game(), &id, o)))
-    });
+    let known = facts_of(chosen);
     Effect::new(move |_| {
         if let Some(f) = known.get() {
             officer.set(f.benefit > 0);
             benefit.set(u32::from(f.benefit.max(1)));
         }
     });
-    reset_on(move || (chosen.get(), quality.get(), officer.get(), benefit.get(), place.get()), faces, applied);
-    let rulings = move || store.session.with(|s| s.game().setup.rules.movement.clone());
-    let bmp = move || -> RuleResult<u8> {
-        known.with(|k| {
-            store.session.with(|s| store.table_entries.with(|o| bmp_of(k.as_ref(), quality.get(), s.game(), o)))
-        })
-    };
-    let help = move || officer.get().then(|| u8::try_from(benefit.get()).unwrap_or(1));
-    let result = Signal::derive(move || {
-        if !allowed() {
-            return None;
-        }
-        let die = one_die(&faces.get())?;
-        let b = bmp().ok()?;
-        let (name, formation) =
-            known.get().map(|f| (f.name, f.formation)).unwrap_or_else(|| ("The regiment".into(), Formation::Line));
-        hasty_works_resolution(&name, chosen.get().as_deref(), formation, b, help(), die, &rulings()).ok()
+    reset_on(move || (chosen.get(), quality.get(), officer.get(), benefit.get(), ground.get()), faces, applied);
+    let said = Memo::new(move |_| RollForm {
+        unit: chosen.get(),
+        known: known.get(),
+        quality: quality.get(),
+        officer: officer.get(),
+        benefit: benefit.get(),
+        ground: ground.get(),
+        faces: faces.get(),
+        ..RollForm::new(Roll::HastyWorks)
     });
+    let store = use_store();
+    let rulings = move || store.session.with(|s| s.game().setup.rules.movement.clone());
+    let allowed = move || said.with(|f| f.ground.allowed());
+    let odds = odds_of(said);
+    let result = result_of(said);
     view! {
         <p class="muted">"Marked FM; announced when orders are revealed; the regiment goes into disorder and rolls after all movement, before moving fire (9.1.1)."</p>
         <UnitPicker pick=Pick::Regiments chosen=chosen/>
@@ -181,16 +178,17 @@ fn WorksRoller() -> impl IntoView {
             Some(f) => view! { <p class="facts">{format!("BMP {} · {}{}", f.bmp, f.formation.label(), f.officer.map(|o| format!(" · with {o}")).unwrap_or_default())}</p> }.into_any(),
             None => view! { <Toggles legend="Quality (Table 5)" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/> }.into_any(),
         }}
-        <Toggles legend="Where it stands (9.1.1)" options=vec![(0, "Broken"), (1, "Rough"), (2, "Behind a fence or hedge"), (3, "In the open")] value=place/>
+        <Toggles legend="Where it stands (9.1.1)" options=WorksGround::ALL.to_vec() value=ground/>
         <Toggles legend="Officer present (9.1.1)" options=vec![(false, "No"), (true, "Yes")] value=officer/>
         <Show when=move || officer.get() && rulings().hasty_works_officer == OfficerOnDieRoll::BenefitValue>
             <Stepper label="Officer's benefit" value=benefit max=3/>
         </Show>
-        {move || match (allowed(), bmp()) {
-            (false, _) => view! { <p class="problem" role="alert">"Hasty works cannot be attempted in the open, only in broken or rough terrain or behind a fence or hedge (9.1.1)."</p> }.into_any(),
-            (true, b) => odds_or_problem(b.map(|b| hasty_works_odds(b, help(), &rulings()))),
+        {move || if allowed() {
+            odds()
+        } else {
+            Some(view! { <p class="problem" role="alert">"Hasty works cannot be attempted in the open, only in broken or rough terrain or behind a fence or hedge (9.1.1)."</p> }.into_any())
         }}
-        <Show when=move || allowed()>
+        <Show when=allowed>
             <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
         </Show>
         <ResultCard result=result applied=applied/>
@@ -200,33 +198,27 @@ fn WorksRoller() -> impl IntoView {
 
 #[component]
 fn HaltRoller() -> impl IntoView {
-    let store = use_store();
     let chosen = RwSignal::new(None::<String>);
     let quality = RwSignal::new(Quality::Average);
     let benefit = RwSignal::new(0u32);
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
-    let known = Memo::new(move |_| {
-        let id = chosen.get()?;
-        store.session.with(|s| store.table_entries.with(|o| regiment_facts(s.game(), &id, o)))
-    });
+    let known = facts_of(chosen);
     Effect::new(move |_| {
         if let Some(f) = known.get() {
             benefit.set(u32::from(f.benefit));
         }
     });
     reset_on(move || (chosen.get(), quality.get(), benefit.get()), faces, applied);
-    let bmp = move || -> RuleResult<u8> {
-        known.with(|k| {
-            store.session.with(|s| store.table_entries.with(|o| bmp_of(k.as_ref(), quality.get(), s.game(), o)))
-        })
-    };
-    let help = move || u8::try_from(benefit.get()).unwrap_or(0);
-    let result = Signal::derive(move || {
-        let die = one_die(&faces.get())?;
-        let name = known.get().map(|f| f.name).unwrap_or_else(|| "The charging unit".into());
-        Some(halt_resolution(&name, bmp().ok()?, help(), die))
+    let said = Memo::new(move |_| RollForm {
+        unit: chosen.get(),
+        known: known.get(),
+        quality: quality.get(),
+        benefit: benefit.get(),
+        faces: faces.get(),
+        ..RollForm::new(Roll::Halt)
     });
+    let result = result_of(said);
     view! {
         <p class="muted">"A halting point (a wood line, road, fence or works) announced when the charge was declared; rolled after marking the charge distances (5.3.3)."</p>
         <UnitPicker pick=Pick::Regiments chosen=chosen label="Charging regiment"/>
@@ -235,7 +227,7 @@ fn HaltRoller() -> impl IntoView {
             None => view! { <Toggles legend="Quality (Table 5)" options=Quality::ALL.iter().map(|q| (*q, q.label())).collect() value=quality/> }.into_any(),
         }}
         <Stepper label="Officer's benefit (5.3.3)" value=benefit max=3/>
-        {move || odds_or_problem(bmp().map(|b| halt_odds(b, help())))}
+        {odds_of(said)}
         <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
         <ResultCard result=result applied=applied/>
     }
@@ -248,10 +240,7 @@ fn MountingCost() -> impl IntoView {
     let chosen = RwSignal::new(None::<String>);
     let quality = RwSignal::new(Quality::Average);
     let mounted_move = RwSignal::new(true);
-    let known = Memo::new(move |_| {
-        let id = chosen.get()?;
-        store.session.with(|s| store.table_entries.with(|o| regiment_facts(s.game(), &id, o)))
-    });
+    let known = facts_of(chosen);
     Effect::new(move |_| {
         if let Some(f) = known.get() {
             // Mounting at the end of a move on foot, dismounting at the end of a mounted one:
@@ -259,22 +248,14 @@ fn MountingCost() -> impl IntoView {
             mounted_move.set(f.arm.is_mounted());
         }
     });
-    let settings = move || store.session.with(|s| s.game().setup.rules.clone());
-    let words = move || -> RuleResult<String> {
-        let bmp = match known.get() {
-            Some(f) if !matches!(f.arm, Arm::Cavalry { .. } | Arm::MountedInfantry { .. }) => {
-                return Err(RuleError::OutOfRange {
-                    what: "mounting",
-                    detail: format!("{} has no horses: only cavalry and mounted infantry mount (6.7.2)", f.name),
-                });
-            }
-            Some(f) => f.bmp,
-            None => store.table_entries.with(|o| {
-                super::movement::model::regiment_bmp(Arm::Cavalry { mounted: true }, quality.get(), o, &settings())
-            })?,
-        };
-        mounting_words(bmp, mounted_move.get(), &settings())
-    };
+    let said = Memo::new(move |_| RollForm {
+        unit: chosen.get(),
+        known: known.get(),
+        quality: quality.get(),
+        mounted_move: mounted_move.get(),
+        ..RollForm::new(Roll::Mounting)
+    });
+    let words = move || said.with(|f| store.session.with(|s| store.table_entries.with(|o| mounting(f, s.game(), o))));
     view! {
         <p class="muted">"Only at the start or the end of the move; a unit that dismounts at the end still gets 1″. Mounting or dismounting without moving is a Formation Change (6.7.2)."</p>
         <UnitPicker pick=Pick::Regiments chosen=chosen/>
@@ -291,7 +272,6 @@ fn MountingCost() -> impl IntoView {
 
 #[component]
 fn SurpriseRoller() -> impl IntoView {
-    let store = use_store();
     let query = use_query_map();
     // false: tactical (when charged); true: strategic release (the tracker's `&kind=release`).
     let kind = RwSignal::new(query.with_untracked(|q| q.get("kind")).as_deref() == Some("release"));
@@ -299,34 +279,22 @@ fn SurpriseRoller() -> impl IntoView {
     let bmp_quick = RwSignal::new(3u32);
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
-    let known = Memo::new(move |_| {
-        let id = chosen.get()?;
-        store.session.with(|s| store.table_entries.with(|o| regiment_facts(s.game(), &id, o)))
-    });
+    let known = facts_of(chosen);
     reset_on(move || (kind.get(), chosen.get(), bmp_quick.get()), faces, applied);
-    let bmp = move || known.get().map(|f| f.bmp).unwrap_or_else(|| u8::try_from(bmp_quick.get()).unwrap_or(3));
-    let result = Signal::derive(move || {
-        let die = one_die(&faces.get())?;
-        let name = known.get().map(|f| f.name).unwrap_or_else(|| "The unit".into());
-        if kind.get() { release_words(&name, bmp(), die).ok() } else { Some(tactical_words(&name, die)) }
+    let said = Memo::new(move |_| RollForm {
+        unit: chosen.get(),
+        known: known.get(),
+        release: kind.get(),
+        bmp_typed: bmp_quick.get(),
+        faces: faces.get(),
+        ..RollForm::new(Roll::Surprise)
     });
+    let result = result_of(said);
     view! {
         <Toggles legend="Roll" options=vec![(false, "Tactical surprise, when charged (10.2.1.b)"), (true, "Strategic surprise, release (10.2.2.a)")] value=kind/>
         <UnitPicker pick=Pick::Regiments chosen=chosen/>
         {move || (kind.get() && known.get().is_none()).then(|| view! { <Stepper label="Its BMP (Table 5)" value=bmp_quick max=12/> })}
-        {move || if kind.get() {
-            let b = bmp();
-            let chance = chance_to_beat(i16::from(b));
-            view! { <OddsLine target=format!("Roll higher than its BMP of {b} on one die (10.2.2.a)") chances=vec![("Released", chance), ("Still surprised", chance.complement())]/> }.into_any()
-        } else {
-            let d: Distribution<Alertness> = tactical_surprise_odds();
-            view! { <OddsLine target="One die, halved and rounded down: the Table 18 modifier (10.2.1.b)" chances=vec![
-                ("Alert", d.chance_of(&Alertness::Alert)),
-                ("+1", d.chance_of(&Alertness::ModeratelySurprised)),
-                ("+2", d.chance_of(&Alertness::VerySurprised)),
-                ("+3", d.chance_of(&Alertness::TotallySurprised)),
-            ]/> }.into_any()
-        }}
+        {odds_of(said)}
         <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
         <ResultCard result=result applied=applied/>
     }
@@ -345,21 +313,20 @@ fn ResupplyRoller() -> impl IntoView {
         store.session.with_untracked(|s| store.table_entries.with_untracked(|o| regiment_facts(s.game(), &id, o)))
     });
     reset_on(move || chosen.get(), faces, applied);
-    let turn = move || store.session.with(|s| s.game().turn);
-    let result = Signal::derive(move || {
-        let die = one_die(&faces.get())?;
-        let f = known.get();
-        let name = f.as_ref().map(|f| f.name.clone()).unwrap_or_else(|| "The regiment".into());
-        Some(resupply_resolution(&name, chosen.get().as_deref(), f.is_some_and(|f| f.out_of_ammo), turn(), die))
+    let said = Memo::new(move |_| RollForm {
+        unit: chosen.get(),
+        known: known.get(),
+        faces: faces.get(),
+        ..RollForm::new(Roll::Resupply)
     });
-    let half: Chance = Distribution::of_die(|d| d.face() <= 3).chance_of(&true);
+    let result = result_of(said);
     view! {
         <p class="muted">"An out-of-ammunition unit leaves the board by a friendly road and returns a die of turns later (4.2.4.b)."</p>
         <UnitPicker pick=Pick::Regiments chosen=chosen/>
         {move || known.get().map(|f| view! {
             <p class="facts">{if f.out_of_ammo { "Out of ammunition".to_string() } else { "Not marked out of ammunition".to_string() }}</p>
         })}
-        <OddsLine target="Roll one die: it returns that many turns later (4.2.4.b)" chances=vec![("Back within 3 turns", half)]/>
+        {odds_of(said)}
         <DiceEntry name="Die" count=Signal::derive(|| 1usize) faces=faces/>
         <ResultCard result=result applied=applied/>
     }

@@ -160,7 +160,7 @@ pub fn hasty_works_resolution(
         _ => Vec::new(),
     };
     // The attempt is the regiment's Formation Change this turn: its phase-six item (9.1.1, 6.1).
-    let settles = id.map(|id| vec![ItemKey::Move(id.to_string())]).unwrap_or_default();
+    let settles = id.map(|id| vec![ItemKey::Move(id.into())]).unwrap_or_default();
     Ok(Resolution { headline, details, commands, recorded: id.is_some(), settles, ..Default::default() })
 }
 

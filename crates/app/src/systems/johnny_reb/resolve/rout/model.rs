@@ -62,7 +62,7 @@ pub fn resolve(form: &RoutForm, game: &Game) -> Option<Resolution> {
 pub fn rout_result(name: &str, id: Option<&str>, inches: u32, in_disorder: bool) -> Resolution {
     let commands = match id {
         Some(id) if !in_disorder => {
-            vec![Command::Unit(UnitCommand::SetFormation { regiment: id.to_string(), formation: Formation::Disorder })]
+            vec![Command::Unit(UnitCommand::SetFormation { regiment: id.into(), formation: Formation::Disorder })]
         }
         _ => Vec::new(),
     };
@@ -74,7 +74,7 @@ pub fn rout_result(name: &str, id: Option<&str>, inches: u32, in_disorder: bool)
         ],
         commands,
         recorded: id.is_some(),
-        settles: id.map(|id| vec![ItemKey::Rout(id.to_string())]).unwrap_or_default(),
+        settles: id.map(|id| vec![ItemKey::Rout(id.into())]).unwrap_or_default(),
         ..Resolution::default()
     }
 }
@@ -110,7 +110,7 @@ mod tests {
         f.faces.push(6);
         let r = resolve(&f, &g).unwrap();
         assert!(r.headline.contains("18\""), "{}", r.headline);
-        assert_eq!(r.settles, vec![ItemKey::Rout(id.unwrap().to_string())]);
+        assert_eq!(r.settles, vec![ItemKey::Rout(id.unwrap().into())]);
         assert!(odds(&f).unwrap().target.starts_with("Roll 4 dice: 4\" to 24\""));
     }
 

@@ -7,6 +7,7 @@ use johnny_reb::rules::fire::combat_result_odds;
 use johnny_reb::rules::morale::check;
 use johnny_reb::rules::{CellRef, Entered, RuleError};
 use johnny_reb::state::demo::demo_game;
+use johnny_reb::state::ids::SectionId;
 use johnny_reb::state::units::UnitCommand;
 
 fn strength(fires: &[ArtilleryFire]) -> FireStrength {
@@ -232,7 +233,7 @@ fn rule_4_3_4_a_ammunition_commands() {
     let g = napoleon();
     let two_result = combat_result(Ratio::whole(100), 0, table10(1, 1), &o).unwrap();
     let seven = combat_result(Ratio::whole(100), 0, table10(3, 4), &o).unwrap();
-    let with_id = |c: &Conditions| vec![(Some("s".to_string()), g.name.clone(), prepared(&g, c, Pivot::None))];
+    let with_id = |c: &Conditions| vec![(Some(SectionId::from("s")), g.name.clone(), prepared(&g, c, Pivot::None))];
     // Shot: a 2 runs the gun low.
     let (cmds, _) = firer_commands(&with_id(&Conditions::default()), &two_result, true, &rulings);
     assert_eq!(cmds, vec![Command::Unit(UnitCommand::SetLowOnShot { section: "s".into(), on: true })]);
@@ -252,8 +253,11 @@ fn rule_4_3_4_a_ammunition_commands() {
     let demo = demo_game("g");
     let parrott = firing_gun(demo.roster.section("s-pd-1").unwrap(), 0);
     let f9 = FireRulings { parrott_rifles: true, ..FireRulings::default() };
-    let p =
-        vec![(Some("p".to_string()), parrott.name.clone(), prepared(&parrott, &Conditions::default(), Pivot::None))];
+    let p = vec![(
+        Some(SectionId::from("p")),
+        parrott.name.clone(),
+        prepared(&parrott, &Conditions::default(), Pivot::None),
+    )];
     let (cmds, lines) = firer_commands(&p, &two_result, true, &f9);
     assert_eq!(cmds, vec![Command::Unit(UnitCommand::SetGunState { section: "p".into(), state: GunState::Destroyed })]);
     assert!(lines[0].contains("Appendix F 9"));

@@ -476,7 +476,7 @@ pub(super) fn fear_of_charge(ctx: Ctx, c: &Charge, s: &Sides) -> AnyView {
             .map(|unit| {
                 let name =
                     store.session.with_untracked(|st| johnny_reb::state::tracker::unit_name(&st.game().roster, &unit));
-                Due { unit, name, reason: CheckReason::FearOfCharge }
+                Due { unit: unit.into(), name, reason: CheckReason::FearOfCharge }
             })
             .collect();
         queue.push(due);
