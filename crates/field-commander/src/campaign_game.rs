@@ -112,6 +112,47 @@ impl Game {
     }
 }
 
+/// What a campaign needs now, for the battle's Game area while no battle of the campaign is on
+/// the Battlefield Sheet (8.0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignNow {
+    /// The campaign's name.
+    pub name: String,
+    /// The Campaign Turn in words.
+    pub turn: String,
+    /// The step, with its rule.
+    pub step: String,
+    /// What the step requires, or what it allows when it requires nothing.
+    pub items: Vec<String>,
+    /// The step resolves battles on the Battlefield Sheet and one is waiting (9.3, 15.2, 17.0).
+    pub battle_waiting: bool,
+    /// The campaign is over (3.0, 21.0).
+    pub over: bool,
+}
+
+impl Game {
+    /// The campaign's present step and what it needs, when a campaign has been started and no
+    /// battle of it is on the sheet: the empty sheet is then not a battle to set up.
+    pub fn campaign_now(&self) -> Option<CampaignNow> {
+        if self.campaign.sheet.is_some() {
+            return None;
+        }
+        let c = self.campaign.campaign.as_ref()?;
+        let todo = c.to_do();
+        let required: Vec<String> = todo.iter().filter(|t| t.required).map(|t| t.what.clone()).collect();
+        let items = if required.is_empty() { todo.into_iter().map(|t| t.what).collect() } else { required };
+        let basic = c.settings.battles == crate::campaign::BattleRules::Basic;
+        Some(CampaignNow {
+            name: c.def.name.clone(),
+            turn: c.turn_words(),
+            step: c.phase.label().to_string(),
+            items,
+            battle_waiting: basic && c.phase.resolves_battles() && !c.pending_battles().is_empty(),
+            over: c.phase == crate::campaign::Phase::Over,
+        })
+    }
+}
+
 /// Refuses a battle command that would cut a campaign battle from the campaign: taking a
 /// force of the map off the sheet or changing its counter, or resolving the Withdrawal on the
 /// sheet (the campaign settles it on the map).

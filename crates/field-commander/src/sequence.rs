@@ -40,7 +40,9 @@ fn pre_battle(g: &Battle) -> Vec<Todo> {
     let both = [Loyalty::Confederate, Loyalty::Union].iter().all(|s| g.field.side(*s).next().is_some());
     let conf: Vec<_> = g.field.side(Loyalty::Confederate).map(|f| (f.counter.kind, f.region)).collect();
     let union: Vec<_> = g.field.side(Loyalty::Union).map(|f| (f.counter.kind, f.region)).collect();
-    let conf_ok = prebattle::check_confederate_setup(&conf, g.chose_insight(Insight::Front)).is_ok()
+    // No Confederate force is nothing placed, not everything placed (10.2.13).
+    let conf_ok = !conf.is_empty()
+        && prebattle::check_confederate_setup(&conf, g.chose_insight(Insight::Front)).is_ok()
         && (!g.chose_insight(Insight::Screen) || g.screen.is_some());
     let union_ok = g.union_placed && prebattle::check_union_setup(&union, g.chose_insight(Insight::Terrain)).is_ok();
     let steps = [

@@ -174,3 +174,23 @@ fn rule_14_8_a_battle_of_its_own_resolves_its_withdrawal_on_the_sheet() {
     g.battle.result = Some(BattleResult::WithdrawalDue);
     assert_eq!(g.campaign_battle_over(), None, "no campaign waits for it");
 }
+
+#[test]
+fn rule_8_0_the_game_area_of_a_campaign_says_what_the_campaign_needs_with_no_battle_on_the_sheet() {
+    let mut g = Game::new("g", "Campaign", crate::prebattle::FogTable::Regular);
+    assert_eq!(g.campaign_now(), None, "a battle of its own");
+    run(&mut g, Command::Campaign(PlayCommand::Pack(PackEdit::Replace(Box::new(practice_pack())))));
+    assert_eq!(g.campaign_now(), None, "a pack alone is no campaign yet");
+    let settings = Settings { battles: BattleRules::Basic, ..Settings::default() };
+    run(&mut g, Command::Campaign(PlayCommand::Start { campaign: PRACTICE.into(), settings }));
+    let now = g.campaign_now().unwrap();
+    assert_eq!(now.step, "Set-up (7.0)");
+    assert_eq!(now.items, vec!["Advance the Campaign Turn counter (9.1)".to_string()]);
+    assert!(!now.battle_waiting && !now.over);
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    let now = g.campaign_now().unwrap();
+    assert!(now.battle_waiting, "{now:?}");
+    assert!(now.items.iter().any(|i| i.contains("Resolve the battle in Orchard")), "{:?}", now.items);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    assert_eq!(g.campaign_now(), None, "the battle on the sheet is the campaign's now");
+}
