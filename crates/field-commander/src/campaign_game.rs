@@ -81,6 +81,9 @@ pub fn sheet_outcome(b: &Battle, link: &BattleLink, c: &Campaign) -> Result<Shee
         stayed_off.extend(take(&s.cavalry));
         stayed_off.extend(take(&s.infantry));
     }
+    if let Some(cavalry) = &b.screened {
+        stayed_off.extend(take(cavalry));
+    }
     Ok(SheetOutcome {
         end,
         field: b.field.clone(),

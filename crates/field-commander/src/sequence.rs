@@ -54,6 +54,14 @@ fn pre_battle(g: &Battle) -> Vec<Todo> {
         ("Place the Confederate Forces and Lee (10.2.13-10.2.17)", conf_ok),
         ("Place the Union Forces (10.2.18, 10.2.19)", union_ok),
     ];
+    let mut steps = steps.to_vec();
+    if g.screened.is_some() {
+        // Screened Approach: the Union is placed first (10.2.20).
+        steps.swap(5, 6);
+        if let Some(s) = steps.get_mut(5) {
+            s.0 = "Place the Union Forces first: Screened Approach (10.2.18, 10.2.19, 10.2.20)";
+        }
+    }
     let now = steps.iter().position(|s| !s.1);
     let mut out: Vec<Todo> = steps
         .iter()

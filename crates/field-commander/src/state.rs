@@ -215,6 +215,10 @@ pub struct Battle {
     /// The two forces the Screen Insight keeps aside.
     #[serde(default)]
     pub screen: Option<ScreenForces>,
+    /// The Cavalry Force using Screened Approach, kept on the campaign map (10.2.20): the
+    /// Union is placed first.
+    #[serde(default)]
+    pub screened: Option<Counter>,
     /// The Union forces are placed (10.2.18, 10.2.19).
     #[serde(default)]
     pub union_placed: bool,
@@ -299,6 +303,7 @@ impl Battle {
             insights_tried: Vec::new(),
             insight_failed: None,
             screen: None,
+            screened: None,
             union_placed: false,
             tactics: None,
             scout_removed: Vec::new(),

@@ -194,3 +194,19 @@ fn rule_8_0_the_game_area_of_a_campaign_says_what_the_campaign_needs_with_no_bat
     run(&mut g, Command::SheetBattle { area: "Orchard".into() });
     assert_eq!(g.campaign_now(), None, "the battle on the sheet is the campaign's now");
 }
+
+#[test]
+fn rule_10_2_20_the_screened_approach_cavalry_stays_in_the_battle_location_area() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    let cav = g.battle.field.side(Loyalty::Confederate).find(|f| f.counter.kind == crate::force::ForceType::Cavalry);
+    let cavalry = cav.unwrap().id;
+    run(&mut g, Command::ScreenedApproach { cavalry });
+    // The battle is fought (the engine's own tests fight it): the Union is gone.
+    g.battle.field.forces.retain(|f| f.counter.loyalty == Loyalty::Confederate);
+    g.battle.phase = crate::state::Phase::Ended;
+    g.battle.result = Some(BattleResult::OneSideLeft(Loyalty::Confederate));
+    run(&mut g, Command::SheetResult(AfterBattle::default()));
+    assert_eq!(place(&g, "Grey Cavalry"), Place::Area("Orchard".into()), "back on the map, not destroyed");
+    assert_eq!(place(&g, "Grey Infantry C"), Place::Area("Orchard".into()));
+}
