@@ -134,6 +134,30 @@ pub struct CampaignNow {
 }
 
 impl Game {
+    /// The counters that may replace the captured gun at `index` in a battle of the campaign
+    /// on the sheet (5.9.1, 5.9.2; [`Campaign::gun_candidates`]), each counter once; `None` in a battle of its own, where the player enters the replacement.
+    pub fn capture_candidates(&self, index: usize) -> Option<Vec<crate::force::Counter>> {
+        self.campaign.sheet.as_ref()?;
+        let c = self.campaign.campaign.as_ref()?;
+        let cap = self.battle.captured.get(index)?;
+        let cv = cap.gun.full.combat.get(&cap.gun.name, "combat value").ok()?;
+        let ids = c.gun_candidates(cap.by, cv).ok()?;
+        let link = self.campaign.sheet.as_ref()?;
+        let counters: Vec<&crate::force::Counter> = ids.iter().filter_map(|id| c.counter(*id).ok()).collect();
+        // A gun that joined the sheet already in this battle is not offered again.
+        let joined = |k: &crate::force::Counter| {
+            self.battle.field.forces.iter().filter(|f| link.piece_of(f.id).is_none() && f.counter == *k).count()
+        };
+        let mut out: Vec<crate::force::Counter> = Vec::new();
+        for k in &counters {
+            let free = counters.iter().filter(|x| **x == *k).count().saturating_sub(joined(k));
+            if free > 0 && !out.contains(k) {
+                out.push((*k).clone());
+            }
+        }
+        Some(out)
+    }
+
     /// The campaign's present step and what it needs, when a campaign has been started and no
     /// battle of it is on the sheet: the empty sheet is then not a battle to set up.
     pub fn campaign_now(&self) -> Option<CampaignNow> {

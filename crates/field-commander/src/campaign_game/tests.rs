@@ -210,3 +210,31 @@ fn rule_10_2_20_the_screened_approach_cavalry_stays_in_the_battle_location_area(
     assert_eq!(place(&g, "Grey Cavalry"), Place::Area("Orchard".into()), "back on the map, not destroyed");
     assert_eq!(place(&g, "Grey Infantry C"), Place::Area("Orchard".into()));
 }
+
+#[test]
+fn rule_5_9_1_a_campaign_battles_captured_gun_offers_the_campaigns_own_replacements() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Guns"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    let guns = g.battle.field.side(Loyalty::Confederate).find(|f| f.counter.kind == crate::force::ForceType::Artillery);
+    let guns = guns.unwrap().clone();
+    g.battle.field.forces.retain(|f| f.id != guns.id);
+    g.battle.phase = crate::state::Phase::BattleTurns;
+    g.battle.captured.push(crate::state::Capture {
+        gun: guns.counter.clone(),
+        by: Loyalty::Union,
+        region: Some(guns.region),
+        settled: None,
+    });
+    let offered = g.capture_candidates(0).unwrap();
+    assert_eq!(offered.len(), 1, "the Battery of 4, the same Combat Value (5.9.2.2): {offered:?}");
+    assert_eq!(offered[0].name, "Blue Battery 4 (made up)");
+    run(&mut g, Command::ReplaceCapturedGun { index: 0, counter: Some(offered[0].clone()) });
+    assert!(g.battle.field.forces.iter().any(|f| f.counter.name == "Blue Battery 4 (made up)"));
+    g.battle.captured.push(crate::state::Capture { settled: None, ..g.battle.captured[0].clone() });
+    let offered = g.capture_candidates(1).unwrap();
+    assert!(
+        offered.iter().all(|k| k.full.combat.get("", "").ok() == Some(2)),
+        "the one Battery of 4 is used: {offered:?}"
+    );
+    assert_eq!(Game::new("h", "H", crate::prebattle::FogTable::Regular).capture_candidates(0), None);
+}
