@@ -44,6 +44,7 @@ pub(crate) fn step(g: &mut Battle, command: &Command, dice: &mut Dice, r: &mut R
             Ok(())
         }
         EnterHardRow9(row) => {
+            crate::prebattle::check_hard_row_9(*row)?;
             g.hard_row_9 = Some(*row);
             r.say(format!("Hard Fog of War row 9 entered: {} Battle Turns (10.2.7)", row.turns));
             Ok(())

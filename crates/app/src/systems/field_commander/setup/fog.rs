@@ -130,41 +130,44 @@ pub fn FogOfWar() -> impl IntoView {
 }
 
 /// The Hard table's row 9, which the text does not print (10.2.7): entered from the Player
-/// Help Sheet before it is needed.
+/// Help Sheet before it is needed, as a pick among what the rules allow (1 to 6 Battle Turns,
+/// an event the printed tables hold).
 #[component]
 fn HardRowNine() -> impl IntoView {
     let store = use_store();
     let entered = move || battle(store, |b| b.hard_row_9);
-    let turns = RwSignal::new(3u32);
-    let event = RwSignal::new(FogEvent::UnionPlans(1));
-    let events = [
-        FogEvent::GainScout,
-        FogEvent::BuyBrigade,
-        FogEvent::RegimentOrCommandPoints,
-        FogEvent::Disease,
-        FogEvent::UnionReinforcement,
-        FogEvent::FortificationOrGarrison,
-        FogEvent::UnionPlans(1),
-        FogEvent::UnionPlans(2),
-        FogEvent::VirulentDisease,
-    ];
+    let (turn_range, events) = field_commander::prebattle::hard_row_9_choices();
+    let turns = RwSignal::new(None::<u8>);
+    let event = RwSignal::new(None::<FogEvent>);
+    let enter = move |_| {
+        if let (Some(t), Some(e)) = (turns.get_untracked(), event.get_untracked()) {
+            store.send(Command::EnterHardRow9(FogRow { turns: t, event: e }));
+        }
+    };
     view! {
         <details class="more">
             <summary class="button">{move || match entered() {
                 Some(r) => format!("Hard table row 9, as entered: {} Battle Turns, {}", r.turns, r.event.words()),
                 None => "The Hard table's row 9 is not printed: enter it from your Player Help Sheet".into(),
             }}</summary>
-            <crate::widgets::toggles::Stepper label="Battle Turns" value=turns max=6/>
+            <p class="muted">"Not in the rulebook: pick what your Player Help Sheet prints."</p>
+            <fieldset class="choices inline">
+                <legend>"Battle Turns"</legend>
+                {turn_range.map(|t| view! {
+                    <button class="button" aria-pressed=move || if turns.get() == Some(t) { "true" } else { "false" } on:click=move |_| turns.set(Some(t))>{t.to_string()}</button>
+                }).collect_view()}
+            </fieldset>
             <fieldset class="choices">
                 <legend>"Event"</legend>
                 {events.into_iter().map(|e| view! {
-                    <button class="button" aria-pressed=move || if event.get() == e { "true" } else { "false" } on:click=move |_| event.set(e)>{e.words()}</button>
+                    <button class="button" aria-pressed=move || if event.get() == Some(e) { "true" } else { "false" } on:click=move |_| event.set(Some(e))>{e.words()}</button>
                 }).collect_view()}
             </fieldset>
-            <button class="button primary" on:click=move |_| store.send(Command::EnterHardRow9(FogRow {
-                turns: u8::try_from(turns.get_untracked()).unwrap_or(3),
-                event: event.get_untracked(),
-            }))>"Enter row 9"</button>
+            <button
+                class="button primary"
+                prop:disabled=move || turns.get().is_none() || event.get().is_none()
+                on:click=enter
+            >"Enter row 9"</button>
         </details>
     }
     .into_any()
