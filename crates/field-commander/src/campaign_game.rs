@@ -134,6 +134,28 @@ pub struct CampaignNow {
 }
 
 impl Game {
+    /// The Fog of War event of a campaign battle on the sheet that is still to reach the
+    /// campaign map (10.2.6-10.2.8): Disease, Virulent Disease or Desertion in a Confederate-Held
+    /// Area (unless it fell on this battle), or the Brigade paid for.
+    pub fn fog_for_the_map(&self) -> Option<FogEvent> {
+        let link = self.campaign.sheet.as_ref()?;
+        let fog = &self.battle.fog;
+        if link.fog_on_map || !fog.resolved {
+            return None;
+        }
+        let event = fog.row?.event;
+        let choice = fog.choice.unwrap_or_default();
+        match event {
+            FogEvent::Disease | FogEvent::VirulentDisease | FogEvent::Desertion
+                if choice != crate::game::FogChoice::HereInThisBattle =>
+            {
+                Some(event)
+            }
+            FogEvent::BuyBrigade if choice == crate::game::FogChoice::Pay => Some(event),
+            _ => None,
+        }
+    }
+
     /// The counters that may replace the captured gun at `index` in a battle of the campaign
     /// on the sheet (5.9.1, 5.9.2; [`Campaign::gun_candidates`]), each counter once; `None` in a battle of its own, where the player enters the replacement.
     pub fn capture_candidates(&self, index: usize) -> Option<Vec<crate::force::Counter>> {

@@ -170,6 +170,7 @@ pub(crate) fn resolve_fog_event(
         return Err(refuse("the Fog of War event is resolved"));
     }
     g.fog.resolved = true;
+    g.fog.choice = Some(choice);
     let here = choice == FogChoice::HereInThisBattle;
     match row.event {
         FogEvent::RandomInsight => {

@@ -77,6 +77,9 @@ pub struct FogState {
     pub follow_up: Option<FogFollowUp>,
     /// A Union force the event adds that the player has yet to enter (or say is not available).
     pub awaiting: Option<FogForce>,
+    /// The player's choice when the event was resolved (paying for the Brigade, Disease here).
+    #[serde(default)]
+    pub choice: Option<crate::game::FogChoice>,
 }
 
 /// A Union force a Fog of War event brings to the battle (10.2.6).

@@ -238,3 +238,48 @@ fn rule_5_9_1_a_campaign_battles_captured_gun_offers_the_campaigns_own_replaceme
     );
     assert_eq!(Game::new("h", "H", crate::prebattle::FogTable::Regular).capture_candidates(0), None);
 }
+
+#[test]
+fn rule_10_2_8_desertion_from_a_battle_on_the_sheet_checks_a_force_on_the_campaign_map() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    g.battle.fog_table = crate::prebattle::FogTable::Veteran;
+    // A 10 on the Veteran table: Desertion in a random Confederate-Held Area (10.2.8).
+    run(&mut g, Command::RollFogOfWar { roll: d(10) });
+    assert_eq!(g.fog_for_the_map(), None, "not resolved yet");
+    run(&mut g, Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::None, pick: 0 });
+    assert_eq!(g.fog_for_the_map(), Some(FogEvent::Desertion));
+    let c = g.campaign.campaign.as_ref().unwrap();
+    let (at, who) = c.desertion_target("Orchard", &[0, 0]).unwrap();
+    assert_eq!((at.as_str(), who), ("Capital", piece(&g, "Grey Infantry A")), "the one Area you Hold");
+    let fog = |roll| Command::SheetFog {
+        event: FogEvent::Desertion,
+        choices: FogChoices { picks: vec![0, 0], desertion_roll: roll, ..FogChoices::default() },
+    };
+    assert!(refused(&g, fog(None)).contains("roll the deserting force's Activation check"));
+    // A 10 fails any Activation check (4.5): removed from the game.
+    run(&mut g, fog(Some(d(10))));
+    assert_eq!(place(&g, "Grey Infantry A"), Place::Removed);
+    assert_eq!(g.fog_for_the_map(), None, "it has reached the map");
+}
+
+#[test]
+fn rule_10_2_6_the_brigade_paid_for_in_a_battle_on_the_sheet_is_placed_on_the_campaign_map() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    g.battle.confederate_cp = 4;
+    g.campaign.campaign.as_mut().unwrap().confederate_cp = 4;
+    // A 4 on the Regular table: pay 2 Command Points for a Brigade (10.2.6).
+    run(&mut g, Command::RollFogOfWar { roll: d(4) });
+    run(&mut g, Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::Pay, pick: 0 });
+    assert_eq!(g.fog_for_the_map(), Some(FogEvent::BuyBrigade));
+    let c = g.campaign.campaign.as_ref().unwrap();
+    let (brigades, areas) = c.brigade_choices("Orchard");
+    assert!(!brigades.is_empty(), "an unpurchased Brigade beside the map");
+    assert_eq!(areas, vec!["Capital".to_string()], "Held, and not the battle's Area");
+    let choices = FogChoices { buy_brigade: Some((brigades[0], areas[0].clone())), ..FogChoices::default() };
+    run(&mut g, Command::SheetFog { event: FogEvent::BuyBrigade, choices });
+    let c = g.campaign.campaign.as_ref().unwrap();
+    assert_eq!(c.piece(brigades[0]).unwrap().place, Place::Area("Capital".into()));
+    assert_eq!(g.fog_for_the_map(), None);
+}
