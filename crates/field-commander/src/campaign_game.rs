@@ -127,7 +127,7 @@ pub struct CampaignNow {
     pub step: String,
     /// What the step requires, or what it allows when it requires nothing.
     pub items: Vec<String>,
-    /// The step resolves battles on the Battlefield Sheet and one is waiting (9.3, 15.2, 17.0).
+    /// The step resolves battles and one is waiting or being fought (9.3, 15.2, 17.0).
     pub battle_waiting: bool,
     /// The campaign is over (3.0, 21.0).
     pub over: bool,
@@ -190,13 +190,12 @@ impl Game {
         let todo = c.to_do();
         let required: Vec<String> = todo.iter().filter(|t| t.required).map(|t| t.what.clone()).collect();
         let items = if required.is_empty() { todo.into_iter().map(|t| t.what).collect() } else { required };
-        let basic = c.settings.battles == crate::campaign::BattleRules::Basic;
         Some(CampaignNow {
             name: c.def.name.clone(),
             turn: c.turn_words(),
             step: c.phase.label().to_string(),
             items,
-            battle_waiting: basic && c.phase.resolves_battles() && !c.pending_battles().is_empty(),
+            battle_waiting: c.phase.resolves_battles() && (c.battle.is_some() || !c.pending_battles().is_empty()),
             over: c.phase == crate::campaign::Phase::Over,
         })
     }

@@ -1,0 +1,177 @@
+// Field Commander: Robert E. Lee on a phone, what issue 13's last bugs were about: a new
+// battle's to-do list with nothing placed (10.2.13), the Game area of a campaign with no battle
+// on the sheet saying what the campaign needs (8.0), and a Very Quick battle that destroys the
+// whole Union army ending with no Withdrawal to roll (14.7, 11.10 (Very Quick)); each with the
+// dice entered, an undo and a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const nav = (page) => page.getByRole('navigation', { name: 'Main' });
+const happened = (page) => page.getByRole('status', { name: 'What happened' });
+const ledger = (page) => page.getByRole('region', { name: 'Campaign ledger' });
+
+async function tap(page, name) {
+  await page.getByRole('button', { name, exact: true }).tap();
+  await settle(page);
+}
+
+async function link(page, name) {
+  await page.getByRole('link', { name, exact: true }).tap();
+  await settle(page);
+}
+
+async function heading(page, name) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+async function die(page, face, legend) {
+  await page.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: String(face), exact: true }).tap();
+  await settle(page);
+}
+
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('html[data-started="true"]');
+}
+
+async function debugged(page, body) {
+  try { await body(page); } catch (e) {
+    if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
+    throw e;
+  }
+}
+
+async function newGame(page) {
+  await openApp(page, server.url, 'games');
+  await page.getByRole('button', { name: 'New game', exact: true }).tap();
+  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
+  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
+  await page.getByRole('link', { name: 'Back to the game' }).tap();
+}
+
+/** The practice pack's campaign started, its battles fought as `battles` says. */
+async function startPractice(page, battles) {
+  await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
+  await heading(page, 'Campaign');
+  await tap(page, "Load the practice pack (made-up values, not the game's)");
+  await link(page, 'Start a campaign from the pack');
+  await heading(page, 'Start a campaign');
+  await page.getByRole('group', { name: 'Battles (part two)', exact: true })
+    .getByRole('button', { name: battles, exact: true }).tap();
+  await tap(page, 'Start the campaign');
+  await heading(page, 'Campaign');
+}
+
+const todo = (page) => page.getByRole('list', { name: 'To do (10.1)', exact: true });
+
+test('a new battle has placed nothing, and a campaign\u2019s Game area says what the campaign needs', async () => {
+  const { page } = await phone(browser);
+  await debugged(page, async (page) => {
+    await newGame(page);
+    await heading(page, 'Game');
+    // 10.1: the counters first; no step of a battle with no force is done (10.2.13).
+    await todo(page).getByRole('listitem').filter({ hasText: /^Now: Enter both sides' counters/ }).waitFor();
+    const place = todo(page).getByRole('listitem').filter({ hasText: 'Place the Confederate Forces and Lee (10.2.13-10.2.17)' });
+    assert.equal(await place.count(), 1);
+    assert.doesNotMatch(await place.innerText(), /^Done/, 'nothing is placed in an empty battle');
+    assert.doesNotMatch(await todo(page).innerText(), /Done:/);
+    await page.getByRole('heading', { name: 'Start here', exact: true }).waitFor();
+
+    // A campaign: the Game area leads to it instead of the practice battle's start.
+    await startPractice(page, 'Very Quick: one roll');
+    await nav(page).getByRole('link', { name: 'Game', exact: true }).tap();
+    await heading(page, 'Game');
+    const card = page.getByRole('region', { name: 'The campaign: Practice Campaign (made up)', exact: true });
+    await card.getByText('Now: Set-up (7.0)', { exact: true }).waitFor();
+    await card.getByText('Advance the Campaign Turn counter (9.1)', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Start here', exact: true }).count(), 0);
+    assert.equal(await todo(page).count(), 0, 'no empty battle\u2019s to-do list');
+    await card.getByRole('link', { name: 'Go on with the campaign', exact: true }).tap();
+    await heading(page, 'Campaign');
+    await tap(page, 'Advance the Campaign Turn counter (9.1)');
+    await nav(page).getByRole('link', { name: 'Game', exact: true }).tap();
+    await card.getByText('Now: Confederate Moves (9.2)', { exact: true }).waitFor();
+    await page.locator('.turn-card').getByText(/^Campaign Turn 1 of 6/).waitFor();
+    // An undo goes back to the set-up, a redo forward again; kept across a reload.
+    await tap(page, 'Undo');
+    await card.getByText('Now: Set-up (7.0)', { exact: true }).waitFor();
+    await tap(page, 'Redo');
+    await card.getByText('Now: Confederate Moves (9.2)', { exact: true }).waitFor();
+    await reload(page);
+    await card.getByText('Now: Confederate Moves (9.2)', { exact: true }).waitFor();
+  });
+});
+
+test('a Very Quick battle that destroys the whole Union army ends with no Withdrawal', async () => {
+  const { page } = await phone(browser);
+  await debugged(page, async (page) => {
+    await newGame(page);
+    await startPractice(page, 'Very Quick: one roll');
+    await tap(page, 'Advance the Campaign Turn counter (9.1)');
+    // Lee, the Cavalry and the Guns to the Crossroads, then force marched into the Hills
+    // against the Union Cavalry (9.2, 15.1).
+    await link(page, 'Move your forces (9.2)');
+    const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
+    for (const f of ['Grey Cavalry', 'Grey Guns']) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
+    await capital.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
+    await tap(page, 'To Crossroads');
+    await tap(page, 'End the Moves');
+    await link(page, 'Back to the campaign');
+    await tap(page, 'No battle left: go on');
+    await link(page, 'Force March (15.1)');
+    const crossroads = page.getByRole('listitem', { name: 'Crossroads', exact: true });
+    for (const f of ['Grey Cavalry', 'Grey Guns']) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
+    await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
+    await tap(page, 'To Hills');
+    await tap(page, 'End the Forced March');
+    await link(page, 'Back to the campaign');
+    // The Game area says a battle waits (8.0).
+    await nav(page).getByRole('link', { name: 'Game', exact: true }).tap();
+    await page.getByRole('region', { name: 'The campaign: Practice Campaign (made up)', exact: true })
+      .getByText('Resolve the battle in Hills (9.3, 15.2, 17.0)', { exact: true }).waitFor();
+    await link(page, 'Resolve the battles');
+    await heading(page, 'Battles');
+    await tap(page, 'Begin the battle');
+    const battle = page.getByRole('region', { name: 'The battle', exact: true });
+    await battle.getByRole('heading', { name: 'A Very Quick battle in Hills', exact: true }).waitFor();
+    // Fog of War (10.2.1): a 1, 3 Battle Turns less two: one roll, multiplied by 1.
+    await die(page, 1, 'Fog of War (10.2.1)');
+    await battle.getByText(/^Fog of War: 3 Battle Turns, less two under these rules/).waitFor();
+    await tap(page, 'Keep it: resolve the event and check for Envelopment');
+    await happened(page).getByText('Envelopment Check: 3 Union against 8 Confederate, no Envelopment (10.2.9)').waitFor();
+    // A reload before the roll keeps the battle where it stands.
+    await reload(page);
+    await battle.getByRole('group', { name: 'Before the roll', exact: true })
+      .getByText('Column +4 or more (Consult Battle Resolution Table)').waitFor();
+    // A 5: A 1, D 2: the Grey Cavalry is destroyed, and the Union Cavalry, the whole Union
+    // army, with a Hit discounted (11.9-11.11 (Very Quick)): no Withdrawal, no Union Retreat.
+    await die(page, 5, 'The Battle Resolution Table roll');
+    await happened(page).getByText(/^Blue Cavalry \(made up\) takes a Hit: destroyed, the Reinforcement cup/).waitFor();
+    await happened(page).getByText(/^The whole Union army is destroyed: the battle ends with no Withdrawal \(14\.7, 14\.7 \(Very Quick\)\); the Confederate forces stay in Hills/).waitFor();
+    assert.equal(await page.getByText(/Union Retreat/).count(), 0);
+    assert.equal(await page.getByRole('group', { name: 'The Withdrawal table (14.8)', exact: true }).count(), 0);
+    await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+    // Undone: the roll is to make again; redone; kept across a reload.
+    await tap(page, 'Undo');
+    await battle.getByRole('group', { name: 'The Battle Resolution Table roll', exact: true }).waitFor();
+    await tap(page, 'Redo');
+    await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+    await reload(page);
+    await page.getByText('No Area holds both armies: no battle is left in this step.').waitFor();
+    await tap(page, 'End the Resolve Battles step');
+    await link(page, 'Back to the campaign');
+    await ledger(page).getByText('1 Named Union Force (4.18)', { exact: true }).waitFor();
+    await ledger(page).getByText('in Hills, Command Rating 2').waitFor();
+  });
+});
