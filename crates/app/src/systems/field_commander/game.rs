@@ -122,7 +122,6 @@ fn CampaignNow() -> impl IntoView {
             view! {
                 <section class="card" aria-labelledby="fc-campaign-now-title">
                     <h2 id="fc-campaign-now-title">{format!("The campaign: {}", n.name)}</h2>
-                    <p>{n.turn}</p>
                     <p><strong>{format!("Now: {}", n.step)}</strong></p>
                     <ul>{n.items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
                     <p class="muted">"No battle of the campaign is on the Battlefield Sheet."</p>
