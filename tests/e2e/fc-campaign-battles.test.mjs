@@ -175,3 +175,43 @@ test('a Very Quick battle that destroys the whole Union army ends with no Withdr
     await ledger(page).getByText('in Hills, Command Rating 2').waitFor();
   });
 });
+
+test('the set-up: the Hard table\u2019s row 9 picked, and Screened Approach placing the Union first', async () => {
+  const { page } = await phone(browser);
+  await debugged(page, async (page) => {
+    await newGame(page);
+    await nav(page).getByRole('link', { name: 'Set-up', exact: true }).tap();
+    await heading(page, 'Set-up');
+    await tap(page, "Load the practice battle (made-up values, not the game's)");
+    // The Hard table prints no row 9 (10.2.7): picked among what the rules allow.
+    await tap(page, 'Hard');
+    const row9 = page.locator('summary', { hasText: "The Hard table's row 9 is not printed" });
+    await row9.tap();
+    assert.equal(await page.getByRole('group', { name: 'Battle Turns', exact: true }).getByRole('button').count(), 6, '1 to 6');
+    await page.getByRole('group', { name: 'Battle Turns', exact: true }).getByRole('button', { name: '4', exact: true }).tap();
+    await page.getByRole('group', { name: 'Event', exact: true }).getByRole('button', { name: 'You gain 1 Scout', exact: true }).tap();
+    await tap(page, 'Enter row 9');
+    await page.locator('summary', { hasText: 'Hard table row 9, as entered: 4 Battle Turns, You gain 1 Scout' }).waitFor();
+    await tap(page, 'Undo');
+    await page.locator('summary', { hasText: "The Hard table's row 9 is not printed" }).waitFor();
+    await tap(page, 'Redo');
+    await die(page, 9, 'Fog of War roll');
+    await page.getByText('4 Battle Turns: You gain 1 Scout', { exact: true }).waitFor();
+    await tap(page, 'Resolve the event');
+    await tap(page, 'Compare the Combat Values');
+
+    // Screened Approach (10.2.20): the Cavalry stays on the map, the Union is placed first.
+    await page.locator('summary', { hasText: 'Screened Approach with a Cavalry Force (10.2.20)' }).tap();
+    await page.getByRole('button', { name: /^Practice Grey Cavalry \(made up\) screens$/ }).tap();
+    await settle(page);
+    const card = page.getByRole('region', { name: 'Screened Approach (10.2.20)', exact: true });
+    await card.getByText(/^Practice Grey Cavalry \(made up\) stays on the campaign map/).waitFor();
+    await reload(page);
+    await card.getByText(/^Practice Grey Cavalry \(made up\) stays on the campaign map/).waitFor();
+    await page.getByText('Screened Approach: the Union first, then yours (10.2.20).', { exact: true }).waitFor();
+    await nav(page).getByRole('link', { name: 'Game', exact: true }).tap();
+    await heading(page, 'Game');
+    const list = await todo(page).innerText();
+    assert.ok(list.indexOf('Place the Union Forces first: Screened Approach') < list.indexOf('Place the Confederate Forces and Lee'), list);
+  });
+});
