@@ -1,7 +1,9 @@
-// Field Commander: Robert E. Lee on a phone, what issue 13's last bugs were about: a new
-// battle's to-do list with nothing placed (10.2.13), the Game area of a campaign with no battle
-// on the sheet saying what the campaign needs (8.0), and a Very Quick battle that destroys the
-// whole Union army ending with no Withdrawal to roll (14.7, 11.10 (Very Quick)); each with the
+// Field Commander: Robert E. Lee on a phone, what issue 13's last bugs and additions were
+// about: a new battle's to-do list with nothing placed (10.2.13); the Game area of a campaign
+// with no battle on the sheet saying what the campaign needs (8.0); a Very Quick battle that
+// destroys the whole Union army ending with no Withdrawal (14.7, 11.10 (Very Quick)); the Hard
+// table's row 9 picked and Screened Approach at a set-up (10.2.7, 10.2.20); Desertion rolled in
+// a campaign battle on the sheet checking a force on the campaign map (10.2.8). Each with the
 // dice entered, an undo and a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,8 +62,9 @@ async function newGame(page) {
   await page.getByRole('link', { name: 'Back to the game' }).tap();
 }
 
-/** The practice pack's campaign started, its battles fought as `battles` says. */
-async function startPractice(page, battles) {
+/** The practice pack's campaign started, its battles fought as `battles` says, on the `fog`
+ * Fog of War table. */
+async function startPractice(page, battles, fog = 'Regular') {
   await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
   await heading(page, 'Campaign');
   await tap(page, "Load the practice pack (made-up values, not the game's)");
@@ -69,8 +72,31 @@ async function startPractice(page, battles) {
   await heading(page, 'Start a campaign');
   await page.getByRole('group', { name: 'Battles (part two)', exact: true })
     .getByRole('button', { name: battles, exact: true }).tap();
+  await page.getByRole('group', { name: 'Fog of War table', exact: true })
+    .getByRole('button', { name: fog, exact: true }).tap();
   await tap(page, 'Start the campaign');
   await heading(page, 'Campaign');
+}
+
+
+/** Lee and `forces` from the Capital to the Crossroads, then force marched into the Hills
+ * against the Union Cavalry (9.2, 15.1), back on the campaign's screen. */
+async function marchToTheHills(page, forces) {
+  await link(page, 'Move your forces (9.2)');
+  const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
+  for (const f of forces) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
+  await capital.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
+  await tap(page, 'To Crossroads');
+  await tap(page, 'End the Moves');
+  await link(page, 'Back to the campaign');
+  await tap(page, 'No battle left: go on');
+  await link(page, 'Force March (15.1)');
+  const crossroads = page.getByRole('listitem', { name: 'Crossroads', exact: true });
+  for (const f of forces) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
+  await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
+  await tap(page, 'To Hills');
+  await tap(page, 'End the Forced March');
+  await link(page, 'Back to the campaign');
 }
 
 const todo = (page) => page.getByRole('list', { name: 'To do (10.1)', exact: true });
@@ -119,23 +145,7 @@ test('a Very Quick battle that destroys the whole Union army ends with no Withdr
     await newGame(page);
     await startPractice(page, 'Very Quick: one roll');
     await tap(page, 'Advance the Campaign Turn counter (9.1)');
-    // Lee, the Cavalry and the Guns to the Crossroads, then force marched into the Hills
-    // against the Union Cavalry (9.2, 15.1).
-    await link(page, 'Move your forces (9.2)');
-    const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
-    for (const f of ['Grey Cavalry', 'Grey Guns']) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
-    await capital.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
-    await tap(page, 'To Crossroads');
-    await tap(page, 'End the Moves');
-    await link(page, 'Back to the campaign');
-    await tap(page, 'No battle left: go on');
-    await link(page, 'Force March (15.1)');
-    const crossroads = page.getByRole('listitem', { name: 'Crossroads', exact: true });
-    for (const f of ['Grey Cavalry', 'Grey Guns']) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
-    await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
-    await tap(page, 'To Hills');
-    await tap(page, 'End the Forced March');
-    await link(page, 'Back to the campaign');
+    await marchToTheHills(page, ['Grey Cavalry', 'Grey Guns']);
     // The Game area says a battle waits (8.0).
     await nav(page).getByRole('link', { name: 'Game', exact: true }).tap();
     await page.getByRole('region', { name: 'The campaign: Practice Campaign (made up)', exact: true })
@@ -213,5 +223,36 @@ test('the set-up: the Hard table\u2019s row 9 picked, and Screened Approach plac
     await heading(page, 'Game');
     const list = await todo(page).innerText();
     assert.ok(list.indexOf('Place the Union Forces first: Screened Approach') < list.indexOf('Place the Confederate Forces and Lee'), list);
+  });
+});
+
+test('Desertion rolled in a campaign battle on the sheet checks a force on the campaign map', async () => {
+  const { page } = await phone(browser);
+  await debugged(page, async (page) => {
+    await newGame(page);
+    await startPractice(page, 'On the Battlefield Sheet', 'Veteran');
+    await tap(page, 'Advance the Campaign Turn counter (9.1)');
+    await marchToTheHills(page, ['Grey Infantry A', 'Grey Cavalry']);
+    await link(page, 'Resolve the battles');
+    await tap(page, 'Fight it on the Battlefield Sheet');
+    await heading(page, 'Set-up');
+    // A 10 on the Veteran table: Desertion in a random Area you Hold (10.2.8), its force and
+    // its odds said before the die.
+    await die(page, 10, 'Fog of War roll');
+    await tap(page, 'Resolve the event');
+    const card = page.getByRole('region', { name: 'Desertion on the campaign map (10.2.8)', exact: true });
+    await card.getByText(/^Desertion in \w+: .* (makes an Activation check, \d+ or less passes and takes a Hit, more leaves the game \(\d+% to pass; 4\.5, 10\.2\.8\)|has no Activation number and cannot pass: it leaves the game whatever the roll \(10\.2\.8\))$/).waitFor();
+    // A reload before the die: the check is still due.
+    await reload(page);
+    await card.getByText(/^Desertion in \w+: /).waitFor();
+    // A 10 fails every Activation check (4.5): the force leaves the game.
+    await die(page, 10, 'The Activation check');
+    const map = page.getByRole('status', { name: 'On the campaign map', exact: true });
+    await map.getByText(/fails its Activation check and is removed from the game \(10\.2\.8\)$/).waitFor();
+    assert.equal(await card.count(), 0, 'it has reached the map');
+    await tap(page, 'Undo');
+    await card.getByText(/^Desertion in \w+: /).waitFor();
+    await tap(page, 'Redo');
+    assert.equal(await card.count(), 0);
   });
 });
