@@ -81,6 +81,9 @@ pub fn sheet_outcome(b: &Battle, link: &BattleLink, c: &Campaign) -> Result<Shee
         stayed_off.extend(take(&s.cavalry));
         stayed_off.extend(take(&s.infantry));
     }
+    if let Some(cavalry) = &b.screened {
+        stayed_off.extend(take(cavalry));
+    }
     Ok(SheetOutcome {
         end,
         field: b.field.clone(),
@@ -109,6 +112,92 @@ impl Game {
             "bring its result back to the campaign map (14.7)"
         };
         Some(format!("The battle in {} is over: {}; {then}.", link.area, crate::ending::result_words(result)))
+    }
+}
+
+/// What a campaign needs now, for the battle's Game area while no battle of the campaign is on
+/// the Battlefield Sheet (8.0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignNow {
+    /// The campaign's name.
+    pub name: String,
+    /// The Campaign Turn in words.
+    pub turn: String,
+    /// The step, with its rule.
+    pub step: String,
+    /// What the step requires, or what it allows when it requires nothing.
+    pub items: Vec<String>,
+    /// The step resolves battles and one is waiting or being fought (9.3, 15.2, 17.0).
+    pub battle_waiting: bool,
+    /// The campaign is over (3.0, 21.0).
+    pub over: bool,
+}
+
+impl Game {
+    /// The Fog of War event of a campaign battle on the sheet that is still to reach the
+    /// campaign map (10.2.6-10.2.8): Disease, Virulent Disease or Desertion in a Confederate-Held
+    /// Area (unless it fell on this battle), or the Brigade paid for.
+    pub fn fog_for_the_map(&self) -> Option<FogEvent> {
+        let link = self.campaign.sheet.as_ref()?;
+        let fog = &self.battle.fog;
+        if link.fog_on_map || !fog.resolved {
+            return None;
+        }
+        let event = fog.row?.event;
+        let choice = fog.choice.unwrap_or_default();
+        match event {
+            FogEvent::Disease | FogEvent::VirulentDisease | FogEvent::Desertion
+                if choice != crate::game::FogChoice::HereInThisBattle =>
+            {
+                Some(event)
+            }
+            FogEvent::BuyBrigade if choice == crate::game::FogChoice::Pay => Some(event),
+            _ => None,
+        }
+    }
+
+    /// The counters that may replace the captured gun at `index` in a battle of the campaign
+    /// on the sheet (5.9.1, 5.9.2; [`Campaign::gun_candidates`]), each counter once; `None` in a battle of its own, where the player enters the replacement.
+    pub fn capture_candidates(&self, index: usize) -> Option<Vec<crate::force::Counter>> {
+        self.campaign.sheet.as_ref()?;
+        let c = self.campaign.campaign.as_ref()?;
+        let cap = self.battle.captured.get(index)?;
+        let cv = cap.gun.full.combat.get(&cap.gun.name, "combat value").ok()?;
+        let ids = c.gun_candidates(cap.by, cv).ok()?;
+        let link = self.campaign.sheet.as_ref()?;
+        let counters: Vec<&crate::force::Counter> = ids.iter().filter_map(|id| c.counter(*id).ok()).collect();
+        // A gun that joined the sheet already in this battle is not offered again.
+        let joined = |k: &crate::force::Counter| {
+            self.battle.field.forces.iter().filter(|f| link.piece_of(f.id).is_none() && f.counter == *k).count()
+        };
+        let mut out: Vec<crate::force::Counter> = Vec::new();
+        for k in &counters {
+            let free = counters.iter().filter(|x| **x == *k).count().saturating_sub(joined(k));
+            if free > 0 && !out.contains(k) {
+                out.push((*k).clone());
+            }
+        }
+        Some(out)
+    }
+
+    /// The campaign's present step and what it needs, when a campaign has been started and no
+    /// battle of it is on the sheet: the empty sheet is then not a battle to set up.
+    pub fn campaign_now(&self) -> Option<CampaignNow> {
+        if self.campaign.sheet.is_some() {
+            return None;
+        }
+        let c = self.campaign.campaign.as_ref()?;
+        let todo = c.to_do();
+        let required: Vec<String> = todo.iter().filter(|t| t.required).map(|t| t.what.clone()).collect();
+        let items = if required.is_empty() { todo.into_iter().map(|t| t.what).collect() } else { required };
+        Some(CampaignNow {
+            name: c.def.name.clone(),
+            turn: c.turn_words(),
+            step: c.phase.label().to_string(),
+            items,
+            battle_waiting: c.phase.resolves_battles() && (c.battle.is_some() || !c.pending_battles().is_empty()),
+            over: c.phase == crate::campaign::Phase::Over,
+        })
     }
 }
 

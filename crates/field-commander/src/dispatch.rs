@@ -44,6 +44,7 @@ pub(crate) fn step(g: &mut Battle, command: &Command, dice: &mut Dice, r: &mut R
             Ok(())
         }
         EnterHardRow9(row) => {
+            crate::prebattle::check_hard_row_9(*row)?;
             g.hard_row_9 = Some(*row);
             r.say(format!("Hard Fog of War row 9 entered: {} Battle Turns (10.2.7)", row.turns));
             Ok(())
@@ -65,6 +66,7 @@ pub(crate) fn step(g: &mut Battle, command: &Command, dice: &mut Dice, r: &mut R
         SetQuantities { inputs, insights, lee_rating } => setup::set_quantities(g, inputs, insights, *lee_rating, r),
         ScoutRemovesPlan { plan } => setup::scout_removes_plan(g, *plan, r),
         SetScreenForces { cavalry, infantry } => setup::set_screen_forces(g, *cavalry, *infantry, r),
+        ScreenedApproach { cavalry } => setup::screened_approach(g, *cavalry, r),
         PlaceUnion { order } => setup::place_union(g, order, r),
         SetWithdrawalTable(table) => {
             g.withdrawal_table = Some(table.clone());

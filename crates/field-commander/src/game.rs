@@ -229,6 +229,13 @@ pub enum Command {
         /// The Infantry Force.
         infantry: u32,
     },
+    /// Screened Approach (10.2.20): this Confederate Cavalry Force stays on the campaign map,
+    /// the Union is placed before the Confederates, and Terrain, Front and Duration may be
+    /// selected whether or not Lee is present.
+    ScreenedApproach {
+        /// The Cavalry Force.
+        cavalry: u32,
+    },
     /// Places the Union forces (10.2.18, 10.2.19): the first 4 Infantry and Cavalry of `order`
     /// (a random order) in the Approach. With the Terrain Insight the player places them.
     PlaceUnion {

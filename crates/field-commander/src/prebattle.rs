@@ -129,6 +129,42 @@ pub fn fog_of_war(table: FogTable, roll: D10, entered_hard_9: Option<FogRow>) ->
     })
 }
 
+/// What the Hard table's unprinted row 9 can be (10.2.7; ruling "Hard Fog of War table row
+/// 9"): a battle lasts 1 to 6 Battle Turns (10.2.12.1's bounds), and its event is one of the
+/// events the three printed tables hold (10.2.6-10.2.8), read from them here, nothing added.
+pub fn hard_row_9_choices() -> (std::ops::RangeInclusive<u8>, Vec<FogEvent>) {
+    let mut events: Vec<FogEvent> = Vec::new();
+    for table in [FogTable::Regular, FogTable::Hard, FogTable::Veteran] {
+        for face in 1..=10 {
+            let Ok(roll) = D10::new(face) else { continue };
+            if let Ok(r) = fog_of_war(table, roll, None)
+                && !events.contains(&r.event)
+            {
+                events.push(r.event);
+            }
+        }
+    }
+    (1..=6, events)
+}
+
+/// Checks a row 9 the player enters against [`hard_row_9_choices`].
+pub fn check_hard_row_9(row: FogRow) -> RuleResult<()> {
+    let (turns, events) = hard_row_9_choices();
+    if !turns.contains(&row.turns) {
+        return Err(RuleError::OutOfRange {
+            what: "Hard Fog of War row 9",
+            detail: format!("{} Battle Turns: a battle lasts 1 to 6 (10.2.12.1)", row.turns),
+        });
+    }
+    if !events.contains(&row.event) {
+        return Err(RuleError::OutOfRange {
+            what: "Hard Fog of War row 9",
+            detail: "its event is one of the Fog of War events the tables print (10.2.6-10.2.8)".into(),
+        });
+    }
+    Ok(())
+}
+
 /// The Fog of War roll the battle keeps (10.2.2): each roll after the first spends a Scout;
 /// the last roll stands, and an earlier one can never be taken back.
 pub fn fog_roll_kept(rolls: &[D10], scouts: u32) -> RuleResult<(D10, u32)> {

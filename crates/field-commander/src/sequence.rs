@@ -40,7 +40,9 @@ fn pre_battle(g: &Battle) -> Vec<Todo> {
     let both = [Loyalty::Confederate, Loyalty::Union].iter().all(|s| g.field.side(*s).next().is_some());
     let conf: Vec<_> = g.field.side(Loyalty::Confederate).map(|f| (f.counter.kind, f.region)).collect();
     let union: Vec<_> = g.field.side(Loyalty::Union).map(|f| (f.counter.kind, f.region)).collect();
-    let conf_ok = prebattle::check_confederate_setup(&conf, g.chose_insight(Insight::Front)).is_ok()
+    // No Confederate force is nothing placed, not everything placed (10.2.13).
+    let conf_ok = !conf.is_empty()
+        && prebattle::check_confederate_setup(&conf, g.chose_insight(Insight::Front)).is_ok()
         && (!g.chose_insight(Insight::Screen) || g.screen.is_some());
     let union_ok = g.union_placed && prebattle::check_union_setup(&union, g.chose_insight(Insight::Terrain)).is_ok();
     let steps = [
@@ -52,6 +54,14 @@ fn pre_battle(g: &Battle) -> Vec<Todo> {
         ("Place the Confederate Forces and Lee (10.2.13-10.2.17)", conf_ok),
         ("Place the Union Forces (10.2.18, 10.2.19)", union_ok),
     ];
+    let mut steps = steps.to_vec();
+    if g.screened.is_some() {
+        // Screened Approach: the Union is placed first (10.2.20).
+        steps.swap(5, 6);
+        if let Some(s) = steps.get_mut(5) {
+            s.0 = "Place the Union Forces first: Screened Approach (10.2.18, 10.2.19, 10.2.20)";
+        }
+    }
     let now = steps.iter().position(|s| !s.1);
     let mut out: Vec<Todo> = steps
         .iter()

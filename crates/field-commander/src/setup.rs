@@ -107,6 +107,9 @@ pub(crate) fn place_force(g: &mut Battle, id: u32, region: Region, formation: Fo
     if !kind.is_mobile() && start_region(&f.counter, region) != region {
         return Err(refuse(format!("a {kind:?} has its own Region (10.2.15, 10.2.18)")));
     }
+    if side == Loyalty::Confederate && g.screened.is_some() && !g.union_placed {
+        return Err(refuse("Screened Approach: place the Union Forces first, then yours (10.2.20)"));
+    }
     let formation = formation_for(kind, formation);
     let x = g.field.forces.iter_mut().find(|f| f.id == id).ok_or_else(|| refuse("no such force"))?;
     x.region = region;
@@ -167,6 +170,7 @@ pub(crate) fn resolve_fog_event(
         return Err(refuse("the Fog of War event is resolved"));
     }
     g.fog.resolved = true;
+    g.fog.choice = Some(choice);
     let here = choice == FogChoice::HereInThisBattle;
     match row.event {
         FogEvent::RandomInsight => {
@@ -354,7 +358,19 @@ pub(crate) fn set_quantities(
     let mut q = *inputs;
     q.insights_selected = u32::try_from(insights.len()).unwrap_or(u32::MAX);
     q.union_fog_bonus = fog_union_plans(g);
-    let (c, u) = prebattle::plan_quantities(&q)?;
+    let lee_free = g.screened.is_some()
+        && q.lee_rating_if_present.is_none()
+        && insights.iter().all(|i| SCREENED_APPROACH_INSIGHTS.contains(i));
+    let (c, u) = if lee_free {
+        // 10.2.20: these Insights need no Lee; each still costs a Battle Plan (10.2.12).
+        let (c, u) = prebattle::plan_quantities(&QuantityInputs { insights_selected: 0, ..q })?;
+        let c = c.checked_sub(q.insights_selected).ok_or_else(|| {
+            refuse(format!("{} Insights cost more than the {c} Battle Plans (10.2.12)", q.insights_selected))
+        })?;
+        (c, u)
+    } else {
+        prebattle::plan_quantities(&q)?
+    };
     let refund = g.quantity_inputs.map(|p| p.purchase.cost_and_gain().0).unwrap_or(0);
     let cost = q.purchase.cost_and_gain().0;
     let cp = g.confederate_cp + refund;
@@ -420,6 +436,36 @@ pub(crate) fn set_screen_forces(g: &mut Battle, cavalry: u32, infantry: u32, r: 
     g.field.forces.retain(|f| f.id != cavalry && f.id != infantry);
     r.say(format!("Screen: {} and {} stay off the Battlefield Sheet (10.2.12.7)", cav.counter.name, inf.counter.name));
     g.screen = Some(ScreenForces { cavalry: cav.counter, infantry: inf.counter });
+    Ok(())
+}
+
+/// The Insights Screened Approach lets the player resolve whether or not Lee is present
+/// (10.2.20).
+pub const SCREENED_APPROACH_INSIGHTS: [Insight; 3] = [Insight::Terrain, Insight::Front, Insight::Duration];
+
+pub(crate) fn screened_approach(g: &mut Battle, cavalry: u32, r: &mut Report) -> Step {
+    before_battle(g, "Screened Approach")?;
+    if g.screened.is_some() {
+        return Err(refuse("a Cavalry Force uses Screened Approach already (10.2.20)"));
+    }
+    if g.union_placed {
+        return Err(refuse(
+            "Screened Approach places the Union first: it is chosen before the Union is placed (10.2.20)",
+        ));
+    }
+    let f = g.field.get(cavalry)?.clone();
+    if f.counter.loyalty != Loyalty::Confederate || f.counter.kind != ForceType::Cavalry {
+        return Err(refuse(
+            "Screened Approach needs a Confederate Cavalry Force in the Battle Location Area (10.2.20)",
+        ));
+    }
+    g.field.forces.retain(|x| x.id != cavalry);
+    r.say(format!(
+        "Screened Approach: {} stays on the campaign map in the Battle Location Area; the Union is placed first, then your forces (10.2.20)",
+        f.counter.name
+    ));
+    r.say("Terrain, Front and Duration may be selected whether or not Robert E. Lee is present (10.2.20)");
+    g.screened = Some(f.counter);
     Ok(())
 }
 
@@ -495,17 +541,27 @@ pub fn setup_missing(g: &Battle) -> Vec<String> {
     }
     let placed: Vec<(ForceType, Region)> =
         g.field.side(Loyalty::Confederate).map(|f| (f.counter.kind, f.region)).collect();
+    let mut confederates = Vec::new();
     if let Err(e) = prebattle::check_confederate_setup(&placed, g.chose_insight(Insight::Front)) {
-        out.push(format!("Place the Confederate Forces: {e} (10.2.13-10.2.16)"));
+        confederates.push(format!("Place the Confederate Forces: {e} (10.2.13-10.2.16)"));
     }
+    let mut union = Vec::new();
     if !g.union_placed {
-        out.push("Place the Union Forces (10.2.18, 10.2.19)".into());
+        union.push("Place the Union Forces (10.2.18, 10.2.19)".to_string());
     } else {
         let placed: Vec<(ForceType, Region)> =
             g.field.side(Loyalty::Union).map(|f| (f.counter.kind, f.region)).collect();
         if let Err(e) = prebattle::check_union_setup(&placed, g.chose_insight(Insight::Terrain)) {
-            out.push(format!("Place the Union Forces: {e}"));
+            union.push(format!("Place the Union Forces: {e}"));
         }
+    }
+    // Screened Approach reverses the order: the Union first (10.2.20).
+    if g.screened.is_some() {
+        out.extend(union);
+        out.extend(confederates);
+    } else {
+        out.extend(confederates);
+        out.extend(union);
     }
     out
 }

@@ -77,6 +77,9 @@ pub struct FogState {
     pub follow_up: Option<FogFollowUp>,
     /// A Union force the event adds that the player has yet to enter (or say is not available).
     pub awaiting: Option<FogForce>,
+    /// The player's choice when the event was resolved (paying for the Brigade, Disease here).
+    #[serde(default)]
+    pub choice: Option<crate::game::FogChoice>,
 }
 
 /// A Union force a Fog of War event brings to the battle (10.2.6).
@@ -215,6 +218,10 @@ pub struct Battle {
     /// The two forces the Screen Insight keeps aside.
     #[serde(default)]
     pub screen: Option<ScreenForces>,
+    /// The Cavalry Force using Screened Approach, kept on the campaign map (10.2.20): the
+    /// Union is placed first.
+    #[serde(default)]
+    pub screened: Option<Counter>,
     /// The Union forces are placed (10.2.18, 10.2.19).
     #[serde(default)]
     pub union_placed: bool,
@@ -299,6 +306,7 @@ impl Battle {
             insights_tried: Vec::new(),
             insight_failed: None,
             screen: None,
+            screened: None,
             union_placed: false,
             tactics: None,
             scout_removed: Vec::new(),

@@ -188,6 +188,42 @@ impl Campaign {
         })
     }
 
+    /// The guns the capturing side may put in a captured gun's place (5.9.1, 5.9.2), each of
+    /// the same Combat Value, else of the highest lower one there is. The Union's come from the
+    /// Captured Artillery Pile as a priority, then the Additional Forces cup (5.9.2.2), every
+    /// one of equal standing offered, since the player chooses between equally valid options
+    /// (20.0); the Confederates' from the pile or the stock beside the map, as the player
+    /// selects (5.9.2.1). Empty when there is none: 2 Command Points instead.
+    pub fn gun_candidates(&self, by: Loyalty, captured_cv: u8) -> RuleResult<Vec<u32>> {
+        let guns = |place: &Place| -> RuleResult<Vec<(u32, u8)>> {
+            let mut out = Vec::new();
+            for id in self.at(place) {
+                let c = self.counter(id)?;
+                if c.kind == ForceType::Artillery && c.loyalty == by {
+                    let cv = self.combat(id)?;
+                    if cv <= captured_cv {
+                        out.push((id, cv));
+                    }
+                }
+            }
+            Ok(out)
+        };
+        let best = |g: &[(u32, u8)]| -> Vec<u32> {
+            let top = g.iter().map(|x| x.1).max();
+            g.iter().filter(|x| Some(x.1) == top).map(|x| x.0).collect()
+        };
+        let pile = guns(&Place::Captured)?;
+        Ok(match by {
+            Loyalty::Union if !pile.is_empty() => best(&pile),
+            Loyalty::Union => best(&guns(&Place::AdditionalCup)?),
+            Loyalty::Confederate => {
+                let mut all = pile;
+                all.extend(guns(&Place::Beside)?);
+                best(&all)
+            }
+        })
+    }
+
     /// The counter the capturing side puts in a captured gun's place (5.9.1, 5.9.2): its own
     /// gun of the same Combat Value, else the highest lower one, from the Captured Artillery
     /// Pile first, then its stock (the Additional Forces cup, or beside the map); `None` when

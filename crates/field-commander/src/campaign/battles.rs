@@ -5,7 +5,6 @@
 
 use super::fog::place_words;
 use super::*;
-use crate::outcome::{Replacement, union_replacement};
 
 /// What became of one force in a battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,21 +227,8 @@ impl Campaign {
             let cv = self.combat(id)?;
             self.remove_to(id, Place::Captured)?;
             r.say(format!("{} is captured: the Captured Artillery Pile (5.9.1)", self.name(id)));
-            let guns = |place: &Place| -> Vec<u32> {
-                self.at(place)
-                    .into_iter()
-                    .filter(|g| self.counter(*g).is_ok_and(|c| c.kind == ForceType::Artillery && c.loyalty == winner))
-                    .collect()
-            };
-            let pile = guns(&Place::Captured);
-            let stock = guns(if winner == Loyalty::Union { &Place::AdditionalCup } else { &Place::Beside });
-            let cvs = |ids: &[u32]| -> RuleResult<Vec<u8>> { ids.iter().map(|g| self.combat(*g)).collect() };
-            let choice = union_replacement(cv, &cvs(&pile)?, &cvs(&stock)?);
-            let gun = match choice {
-                Replacement::FromPile(i) => pile.get(i).copied(),
-                Replacement::FromCup(i) => stock.get(i).copied(),
-                Replacement::TwoCommandPoints => None,
-            };
+            // The first of the rule's candidates (5.9.2; the same as a battle on the sheet offers).
+            let gun = self.gun_candidates(winner, cv)?.first().copied();
             match gun {
                 Some(g) => {
                     let p = self.piece_mut(g)?;

@@ -96,6 +96,31 @@ impl Campaign {
         picks.one(&held).unwrap_or_else(|| battle_area.to_string())
     }
 
+    /// The force Desertion checks for the battle in `battle_area` with these random picks, and
+    /// the Area it is in (10.2.8): the same picks give the same force when the event is applied.
+    pub fn desertion_target(&self, battle_area: &str, picks: &[usize]) -> Option<(String, u32)> {
+        let mut picks = Picks::new(picks);
+        let at = self.random_held_area(&mut picks, battle_area);
+        let here = self.in_area(&at, Loyalty::Confederate);
+        picks.one(&here).map(|id| (at, id))
+    }
+
+    /// What "Pay 2 Command Points to add 1 Confederate Brigade" may place for the battle in
+    /// `battle_area` (10.2.6): the unpurchased Brigades beside the map, and the Confederate-Held
+    /// Areas other than the battle's.
+    pub fn brigade_choices(&self, battle_area: &str) -> (Vec<u32>, Vec<String>) {
+        let brigades = self
+            .at(&Place::Beside)
+            .into_iter()
+            .filter(|id| {
+                self.design(*id)
+                    .is_ok_and(|d| d.counter.loyalty == Loyalty::Confederate && d.echelon == Echelon::Brigade)
+            })
+            .collect();
+        let areas = self.held_by(Loyalty::Confederate).into_iter().filter(|a| a != battle_area).collect();
+        (brigades, areas)
+    }
+
     /// Applies a Fog of War event's effects on the campaign for the battle in `area`.
     pub(crate) fn fog_effects(
         &mut self,

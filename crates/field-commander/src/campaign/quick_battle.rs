@@ -349,17 +349,32 @@ impl Campaign {
         }
         let (union, confederate) = self.totals(&area)?;
         r.say(format!("Now {union} Union against {confederate} Confederate"));
+        // An army destroyed leaves nothing to withdraw: the battle ends with the other side's
+        // forces in the Battle Location Area (14.7, 14.7 (Quick) iii, 11.10 (Very Quick)).
+        let union_left = !self.in_area(&area, Loyalty::Union).is_empty();
+        let confederates_left = !self.in_area(&area, Loyalty::Confederate).is_empty();
+        if !union_left || !confederates_left {
+            let gone = match (union_left, confederates_left) {
+                (false, false) => "Both armies are destroyed".to_string(),
+                (false, true) => "The whole Union army is destroyed".to_string(),
+                _ => "The whole Confederate army is destroyed".to_string(),
+            };
+            let rule = if b.very_quick { "14.7, 14.7 (Very Quick)" } else { "14.7 (Quick)" };
+            let stays = match (union_left, confederates_left) {
+                (true, false) => format!("; the Union forces stay in {area}"),
+                (false, true) => format!("; the Confederate forces stay in {area}"),
+                _ => String::new(),
+            };
+            r.say(format!(
+                "{gone}: the battle ends with no Withdrawal ({rule}){stays}; no Rout is counted (ruling \u{201c}Destroyed to the last\u{201d})"
+            ));
+            self.battle = None;
+            return Ok(());
+        }
         if b.very_quick {
             b.stage = QuickStage::Withdrawal;
             r.say("The Very Quick battle ends with its one roll (14.7 (Very Quick)); on to the Withdrawal (14.8)");
             self.battle = Some(b);
-            return Ok(());
-        }
-        let union_left = !self.in_area(&area, Loyalty::Union).is_empty();
-        let confederates_left = !self.in_area(&area, Loyalty::Confederate).is_empty();
-        if !union_left || !confederates_left {
-            r.say("All the Forces of one army are destroyed: the battle ends (14.7 (Quick)); no Rout is counted (ruling \u{201c}Destroyed to the last\u{201d})");
-            self.battle = None;
             return Ok(());
         }
         if let Some(routed) = three_to_one(union, confederate) {

@@ -174,3 +174,112 @@ fn rule_14_8_a_battle_of_its_own_resolves_its_withdrawal_on_the_sheet() {
     g.battle.result = Some(BattleResult::WithdrawalDue);
     assert_eq!(g.campaign_battle_over(), None, "no campaign waits for it");
 }
+
+#[test]
+fn rule_8_0_the_game_area_of_a_campaign_says_what_the_campaign_needs_with_no_battle_on_the_sheet() {
+    let mut g = Game::new("g", "Campaign", crate::prebattle::FogTable::Regular);
+    assert_eq!(g.campaign_now(), None, "a battle of its own");
+    run(&mut g, Command::Campaign(PlayCommand::Pack(PackEdit::Replace(Box::new(practice_pack())))));
+    assert_eq!(g.campaign_now(), None, "a pack alone is no campaign yet");
+    let settings = Settings { battles: BattleRules::Basic, ..Settings::default() };
+    run(&mut g, Command::Campaign(PlayCommand::Start { campaign: PRACTICE.into(), settings }));
+    let now = g.campaign_now().unwrap();
+    assert_eq!(now.step, "Set-up (7.0)");
+    assert_eq!(now.items, vec!["Advance the Campaign Turn counter (9.1)".to_string()]);
+    assert!(!now.battle_waiting && !now.over);
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    let now = g.campaign_now().unwrap();
+    assert!(now.battle_waiting, "{now:?}");
+    assert!(now.items.iter().any(|i| i.contains("Resolve the battle in Orchard")), "{:?}", now.items);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    assert_eq!(g.campaign_now(), None, "the battle on the sheet is the campaign's now");
+}
+
+#[test]
+fn rule_10_2_20_the_screened_approach_cavalry_stays_in_the_battle_location_area() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    let cav = g.battle.field.side(Loyalty::Confederate).find(|f| f.counter.kind == crate::force::ForceType::Cavalry);
+    let cavalry = cav.unwrap().id;
+    run(&mut g, Command::ScreenedApproach { cavalry });
+    // The battle is fought (the engine's own tests fight it): the Union is gone.
+    g.battle.field.forces.retain(|f| f.counter.loyalty == Loyalty::Confederate);
+    g.battle.phase = crate::state::Phase::Ended;
+    g.battle.result = Some(BattleResult::OneSideLeft(Loyalty::Confederate));
+    run(&mut g, Command::SheetResult(AfterBattle::default()));
+    assert_eq!(place(&g, "Grey Cavalry"), Place::Area("Orchard".into()), "back on the map, not destroyed");
+    assert_eq!(place(&g, "Grey Infantry C"), Place::Area("Orchard".into()));
+}
+
+#[test]
+fn rule_5_9_1_a_campaign_battles_captured_gun_offers_the_campaigns_own_replacements() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Guns"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    let guns = g.battle.field.side(Loyalty::Confederate).find(|f| f.counter.kind == crate::force::ForceType::Artillery);
+    let guns = guns.unwrap().clone();
+    g.battle.field.forces.retain(|f| f.id != guns.id);
+    g.battle.phase = crate::state::Phase::BattleTurns;
+    g.battle.captured.push(crate::state::Capture {
+        gun: guns.counter.clone(),
+        by: Loyalty::Union,
+        region: Some(guns.region),
+        settled: None,
+    });
+    let offered = g.capture_candidates(0).unwrap();
+    assert_eq!(offered.len(), 1, "the Battery of 4, the same Combat Value (5.9.2.2): {offered:?}");
+    assert_eq!(offered[0].name, "Blue Battery 4 (made up)");
+    run(&mut g, Command::ReplaceCapturedGun { index: 0, counter: Some(offered[0].clone()) });
+    assert!(g.battle.field.forces.iter().any(|f| f.counter.name == "Blue Battery 4 (made up)"));
+    g.battle.captured.push(crate::state::Capture { settled: None, ..g.battle.captured[0].clone() });
+    let offered = g.capture_candidates(1).unwrap();
+    assert!(
+        offered.iter().all(|k| k.full.combat.get("", "").ok() == Some(2)),
+        "the one Battery of 4 is used: {offered:?}"
+    );
+    assert_eq!(Game::new("h", "H", crate::prebattle::FogTable::Regular).capture_candidates(0), None);
+}
+
+#[test]
+fn rule_10_2_8_desertion_from_a_battle_on_the_sheet_checks_a_force_on_the_campaign_map() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    g.battle.fog_table = crate::prebattle::FogTable::Veteran;
+    // A 10 on the Veteran table: Desertion in a random Confederate-Held Area (10.2.8).
+    run(&mut g, Command::RollFogOfWar { roll: d(10) });
+    assert_eq!(g.fog_for_the_map(), None, "not resolved yet");
+    run(&mut g, Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::None, pick: 0 });
+    assert_eq!(g.fog_for_the_map(), Some(FogEvent::Desertion));
+    let c = g.campaign.campaign.as_ref().unwrap();
+    let (at, who) = c.desertion_target("Orchard", &[0, 0]).unwrap();
+    assert_eq!((at.as_str(), who), ("Capital", piece(&g, "Grey Infantry A")), "the one Area you Hold");
+    let fog = |roll| Command::SheetFog {
+        event: FogEvent::Desertion,
+        choices: FogChoices { picks: vec![0, 0], desertion_roll: roll, ..FogChoices::default() },
+    };
+    assert!(refused(&g, fog(None)).contains("roll the deserting force's Activation check"));
+    // A 10 fails any Activation check (4.5): removed from the game.
+    run(&mut g, fog(Some(d(10))));
+    assert_eq!(place(&g, "Grey Infantry A"), Place::Removed);
+    assert_eq!(g.fog_for_the_map(), None, "it has reached the map");
+}
+
+#[test]
+fn rule_10_2_6_the_brigade_paid_for_in_a_battle_on_the_sheet_is_placed_on_the_campaign_map() {
+    let mut g = orchard(&["Grey Infantry C", "Grey Cavalry"]);
+    run(&mut g, Command::SheetBattle { area: "Orchard".into() });
+    g.battle.confederate_cp = 4;
+    g.campaign.campaign.as_mut().unwrap().confederate_cp = 4;
+    // A 4 on the Regular table: pay 2 Command Points for a Brigade (10.2.6).
+    run(&mut g, Command::RollFogOfWar { roll: d(4) });
+    run(&mut g, Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::Pay, pick: 0 });
+    assert_eq!(g.fog_for_the_map(), Some(FogEvent::BuyBrigade));
+    let c = g.campaign.campaign.as_ref().unwrap();
+    let (brigades, areas) = c.brigade_choices("Orchard");
+    assert!(!brigades.is_empty(), "an unpurchased Brigade beside the map");
+    assert_eq!(areas, vec!["Capital".to_string()], "Held, and not the battle's Area");
+    let choices = FogChoices { buy_brigade: Some((brigades[0], areas[0].clone())), ..FogChoices::default() };
+    run(&mut g, Command::SheetFog { event: FogEvent::BuyBrigade, choices });
+    let c = g.campaign.campaign.as_ref().unwrap();
+    assert_eq!(c.piece(brigades[0]).unwrap().place, Place::Area("Capital".into()));
+    assert_eq!(g.fog_for_the_map(), None);
+}

@@ -46,6 +46,15 @@ fn lowest(g: &Battle, region: Region, tie: usize) -> RuleResult<Option<u32>> {
     Ok(crate::battle::tie_pick(&g.field.by_skill(Loyalty::Union, region, false)?, tie))
 }
 
+/// The Union forces a Confederate attack of this force may be aimed at: the lowest Skill
+/// Level in the Region it attacks (11.5-11.7, 11.9). More than one is a tie that the player
+/// breaks (ruling "Two Hits from a Confederate attack"): a force's index here is the `tie` of
+/// its command.
+pub fn tied_targets(g: &Battle, id: u32) -> RuleResult<Vec<u32>> {
+    let Some((region, _)) = target_region(g, id)? else { return Ok(Vec::new()) };
+    g.field.by_skill(Loyalty::Union, region, false)
+}
+
 /// What an attack would be: its target and values with every modifier, before the roll.
 pub fn attack_preview(
     g: &Battle,

@@ -16,7 +16,7 @@ use crate::state::{Battle, Stage};
 use crate::union::SpecialPlan;
 use serde::{Deserialize, Serialize};
 
-pub use attack::attack_preview;
+pub use attack::{attack_preview, tied_targets};
 pub use plans::{BattlePlan, PlacedPlan};
 
 /// When a March changes Formation (12.4.1): before or after moving, not both.

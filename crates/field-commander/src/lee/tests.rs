@@ -417,3 +417,24 @@ proptest::proptest! {
         proptest::prop_assert!(b.plans.iter().all(|p| (p.plan == BattlePlan::Formation) == p.force.is_none()));
     }
 }
+
+#[test]
+fn rule_11_9_lee_picks_among_tied_targets_of_the_lowest_skill() {
+    let forces = vec![
+        conf_inf(1, "Longstreet", Line, 5, 6, ConfederateFront),
+        union_inf(2, "Slocum", Conscript, 3, 6, UnionFront),
+        union_inf(3, "Sumner", Conscript, 3, 6, UnionFront),
+        union_inf(4, "Porter", Veteran, 3, 6, UnionFront),
+    ];
+    let s = at(Stage::ConfederateResolve, forces.clone());
+    let tied = tied_targets(&s.game().battle, 1).unwrap();
+    assert_eq!(tied, vec![2, 3], "the two Conscripts, not the Veteran");
+    for (tie, want) in [(0, 2), (1, 3)] {
+        let mut s = at(Stage::ConfederateResolve, forces.clone());
+        let (target, _) = attack_preview(&s.game().battle, 1, None, tie).unwrap().unwrap();
+        assert_eq!(target, want, "the preview names the player's pick");
+        let r = s.dispatch(&Command::ConfederateAct { force: 1, order: LeeOrder::Fire, rolls: rolls(&[9]), tie }, 0.0);
+        let name = if want == 2 { "Slocum" } else { "Sumner" };
+        assert!(r.unwrap().lines.iter().any(|l| l.contains(&format!("attacks {name}"))));
+    }
+}

@@ -135,3 +135,15 @@ fn rule_10_2_16_at_most_four_in_the_approach() {
     assert!(check_confederate_setup(&[(Infantry, Region::ConfederateFront)], true).is_ok());
     assert!(check_confederate_setup(&[(Garrison, Region::ConfederateReserve)], false).is_err());
 }
+
+#[test]
+fn rule_10_2_7_hard_row_9_is_chosen_among_the_printed_results() {
+    let (turns, events) = hard_row_9_choices();
+    assert_eq!(turns, 1..=6, "10.2.12.1's bounds");
+    assert_eq!(events.len(), 12, "every event the three tables print, once: {events:?}");
+    assert!(events.contains(&FogEvent::Desertion) && events.contains(&FogEvent::UnionPlans(2)));
+    assert!(check_hard_row_9(FogRow { turns: 4, event: FogEvent::GainScout }).is_ok());
+    assert!(check_hard_row_9(FogRow { turns: 7, event: FogEvent::GainScout }).is_err());
+    assert!(check_hard_row_9(FogRow { turns: 0, event: FogEvent::GainScout }).is_err());
+    assert!(check_hard_row_9(FogRow { turns: 4, event: FogEvent::UnionPlans(3) }).is_err(), "no table prints +3");
+}

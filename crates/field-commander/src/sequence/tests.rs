@@ -41,3 +41,13 @@ fn rule_10_1_the_battle_turn_marks_the_present_step_and_the_union_decides_next()
     assert!(matches!(next.command, Command::UnionAct { force: 2, .. }), "{next:?}");
     assert!(next.title.contains("Combat"), "{}", next.title);
 }
+
+#[test]
+fn rule_10_2_13_no_confederate_force_is_not_placed() {
+    let g = Game::new("g", "G", FogTable::Regular);
+    let list = todo_list(&g.battle);
+    assert!(list[5].text.contains("Place the Confederate Forces"));
+    assert_ne!(list[5].mark, Mark::Done, "an empty battle has placed no Confederate force");
+    assert_ne!(list[6].mark, Mark::Done, "nor the Union");
+    assert!(list.iter().all(|t| t.mark != Mark::Done), "nothing of a new battle is done");
+}

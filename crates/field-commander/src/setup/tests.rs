@@ -117,3 +117,45 @@ fn rule_10_2_19_the_union_is_placed_at_random_and_the_battle_starts() {
     assert_eq!(s.game().battle.stage, crate::state::Stage::Insights);
     assert!(s.game().battle.result.is_none());
 }
+
+#[test]
+fn rule_10_2_20_screened_approach_places_the_union_first_and_keeps_the_cavalry_on_the_map() {
+    let mut s = Session::<FieldCommander>::new(Game::new("g", "G", FogTable::Regular));
+    add(&mut s, counter("Longstreet", Loyalty::Confederate, ForceType::Infantry, 6), Region::ConfederateReserve);
+    add(&mut s, counter("Stuart", Loyalty::Confederate, ForceType::Cavalry, 3), Region::ConfederateReserve);
+    add(&mut s, counter("Brigade", Loyalty::Union, ForceType::Infantry, 4), Region::UnionReserve);
+    let (longstreet, stuart, brigade) = (1, 2, 3);
+    let screened = |id| Command::ScreenedApproach { cavalry: id };
+    assert!(s.dispatch(&screened(longstreet), 0.0).is_err(), "a Cavalry Force only");
+    assert!(s.dispatch(&screened(brigade), 0.0).is_err(), "a Confederate one");
+    s.dispatch(&screened(stuart), 0.0).unwrap();
+    assert!(s.game().battle.field.get(stuart).is_err(), "kept on the campaign map");
+    assert!(s.dispatch(&screened(stuart), 0.0).is_err(), "once");
+    fog(&mut s, 2);
+    s.dispatch(&Command::ResolveFogEvent { rolls: vec![], choice: FogChoice::None, pick: 0 }, 0.0).unwrap();
+    s.dispatch(&Command::EnvelopmentCheck, 0.0).unwrap();
+    let inputs = QuantityInputs {
+        confederate_without_lee: 2,
+        lee_rating_if_present: None,
+        union_base: 2,
+        union_fog_bonus: 0,
+        purchase: PlanPurchase::None,
+        insights_selected: 0,
+    };
+    let set = |insights| Command::SetQuantities { inputs, insights, lee_rating: None };
+    assert!(s.dispatch(&set(vec![Insight::Morale]), 0.0).is_err(), "Morale still needs Lee (10.2.12)");
+    s.dispatch(&set(vec![Insight::Terrain]), 0.0).unwrap();
+    assert_eq!(s.game().battle.quantities, Some((1, 2)), "Terrain without Lee, one Battle Plan (10.2.20, 10.2.12)");
+    let list = crate::sequence::todo_list(&s.game().battle);
+    assert!(list[5].text.contains("Place the Union Forces first"), "{:?}", list[5]);
+    assert_eq!(list[5].mark, crate::sequence::Mark::Now);
+    let place =
+        Command::PlaceForce { force: longstreet, region: Region::ConfederateApproach, formation: Formation::Line };
+    let e = s.dispatch(&place, 0.0).unwrap_err().to_string();
+    assert!(e.contains("place the Union Forces first"), "{e}");
+    assert!(setup_missing(&s.game().battle)[0].starts_with("Place the Union Forces"));
+    s.dispatch(&Command::PlaceUnion { order: vec![brigade] }, 0.0).unwrap();
+    assert!(s.dispatch(&screened(stuart), 0.0).is_err(), "not once the Union is placed");
+    s.dispatch(&place, 0.0).unwrap();
+    s.dispatch(&Command::StartBattle, 0.0).unwrap();
+}

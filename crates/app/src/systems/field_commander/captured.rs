@@ -45,22 +45,48 @@ pub fn CapturedGuns() -> impl IntoView {
                                 <article class="card">
                                     <p><strong>{format!("{name}, captured by the {}", by.label())}</strong></p>
                                     <p class="muted">{format!("{source}: a {} Artillery counter of Combat Value {cv} or lower.", by.label())}</p>
-                                    <button
-                                        class="button"
-                                        on:click=move |_| store.send(Command::ReplaceCapturedGun { index, counter: None })
-                                    >
-                                        {format!("None available: the {} side gains 2 Command Points", by.label())}
-                                    </button>
-                                    <details class="more">
-                                        <summary class="button">"Enter its replacement"</summary>
-                                        <CounterForm
-                                            side=by
-                                            kind=ForceType::Artillery
-                                            most_combat=cv
-                                            submit="Place the replacement"
-                                            on_submit=Callback::new(move |c| store.send(Command::ReplaceCapturedGun { index, counter: Some(c) }))
-                                        />
-                                    </details>
+                                    {move || match store.with(|g| g.capture_candidates(index)) {
+                                        // A campaign's battle: its own counters, as the rule picks them.
+                                        Some(offered) if !offered.is_empty() => view! {
+                                            <fieldset class="choices">
+                                                <legend>{if by == Loyalty::Union {
+                                                    "The rule's pick: choose among equals (5.9.2.2, 20.0)"
+                                                } else {
+                                                    "Your pick (5.9.2.1)"
+                                                }}</legend>
+                                                {offered.into_iter().map(|c| {
+                                                    let cv = c.full.combat.get(&c.name, "Combat Value").map(|v| v.to_string()).unwrap_or_default();
+                                                    let label = format!("Place {} (Combat Value {cv})", c.name);
+                                                    view! {
+                                                        <button class="button" on:click=move |_| store.send(Command::ReplaceCapturedGun { index, counter: Some(c.clone()) })>{label}</button>
+                                                    }
+                                                }).collect_view()}
+                                            </fieldset>
+                                        }.into_any(),
+                                        offered => {
+                                            let campaign = offered.is_some();
+                                            view! {
+                                                <button
+                                                    class="button"
+                                                    on:click=move |_| store.send(Command::ReplaceCapturedGun { index, counter: None })
+                                                >
+                                                    {format!("None available: the {} side gains 2 Command Points", by.label())}
+                                                </button>
+                                                <Show when=move || !campaign>
+                                                    <details class="more">
+                                                        <summary class="button">"Enter its replacement"</summary>
+                                                        <CounterForm
+                                                            side=by
+                                                            kind=ForceType::Artillery
+                                                            most_combat=cv
+                                                            submit="Place the replacement"
+                                                            on_submit=Callback::new(move |c| store.send(Command::ReplaceCapturedGun { index, counter: Some(c) }))
+                                                        />
+                                                    </details>
+                                                </Show>
+                                            }.into_any()
+                                        }
+                                    }}
                                 </article>
                             }
                         })

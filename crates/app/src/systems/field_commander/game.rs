@@ -104,6 +104,36 @@ fn ToDo() -> impl IntoView {
     .into_any()
 }
 
+/// A campaign with no battle on the Battlefield Sheet: what the campaign needs now, in place of
+/// an empty battle's set-up (8.0).
+#[component]
+fn CampaignNow() -> impl IntoView {
+    let store = use_store();
+    let now = move || store.with(|g| g.campaign_now());
+    move || {
+        now().map(|n| {
+            let (href, go) = if n.battle_waiting {
+                ("/campaign/battle", "Resolve the battles")
+            } else if n.over {
+                ("/campaign", "The end of the campaign")
+            } else {
+                ("/campaign", "Go on with the campaign")
+            };
+            view! {
+                <section class="card" aria-labelledby="fc-campaign-now-title">
+                    <h2 id="fc-campaign-now-title">{format!("The campaign: {}", n.name)}</h2>
+                    <p><strong>{format!("Now: {}", n.step)}</strong></p>
+                    <ul>{n.items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
+                    <p class="muted">"No battle of the campaign is on the Battlefield Sheet."</p>
+                    <div class="actions stacked">
+                        <a class="button primary big" href=href>{go}</a>
+                    </div>
+                </section>
+            }
+        })
+    }
+}
+
 /// The Game area.
 #[component]
 pub fn GameScreen() -> impl IntoView {
@@ -111,11 +141,15 @@ pub fn GameScreen() -> impl IntoView {
     let name = move || store.with(|g| g.name.clone());
     let progress = move || {
         store.with(|g| match g.battle.phase {
+            _ if g.campaign_now().is_some() => g.campaign_now().map(|n| n.step).unwrap_or_default(),
             Phase::BattleTurns => g.battle.stage.label().to_string(),
             _ => g.progress(),
         })
     };
     let turn = move || {
+        if let Some(now) = store.with(|g| g.campaign_now()) {
+            return now.turn;
+        }
         battle(store, |b| match b.phase {
             Phase::PreBattle => "Pre-Battle".to_string(),
             Phase::BattleTurns => {
@@ -129,7 +163,8 @@ pub fn GameScreen() -> impl IntoView {
             Phase::Ended => "Battle over".to_string(),
         })
     };
-    let empty = move || battle(store, |b| b.phase == Phase::PreBattle && b.field.forces.is_empty());
+    let in_campaign = move || store.with(|g| g.campaign_now().is_some());
+    let empty = move || !in_campaign() && battle(store, |b| b.phase == Phase::PreBattle && b.field.forces.is_empty());
     view! {
         <section class="screen fc" aria-labelledby="game-title">
             <h1 id="game-title">"Game"</h1>
@@ -152,13 +187,16 @@ pub fn GameScreen() -> impl IntoView {
                     </div>
                 </section>
             </Show>
-            <h2 id="todo-title">"To do (10.1)"</h2>
-            <WayOn/>
-            <ToDo/>
-            <CapturedGuns/>
-            <Ledger/>
-            <h2>"Battlefield Sheet"</h2>
-            <Sheet/>
+            <CampaignNow/>
+            <Show when=move || !in_campaign()>
+                <h2 id="todo-title">"To do (10.1)"</h2>
+                <WayOn/>
+                <ToDo/>
+                <CapturedGuns/>
+                <Ledger/>
+                <h2>"Battlefield Sheet"</h2>
+                <Sheet/>
+            </Show>
             <UndoRedo
                 can_undo=Signal::derive(move || store.can_undo())
                 can_redo=Signal::derive(move || store.can_redo())

@@ -291,3 +291,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn rule_5_9_2_2_the_union_replaces_a_gun_from_the_pile_first_and_offers_every_equal_choice() {
+    let mut c = orchard();
+    // No gun of 3 in the cup: the highest lower, the Batteries of 2, both offered (20.0).
+    let twos = crate::campaign::tests::ids(&c, "Blue Battery 2");
+    let offered = c.gun_candidates(Loyalty::Union, 3).unwrap();
+    assert_eq!(offered.len(), twos.len(), "{offered:?}");
+    assert!(offered.iter().all(|g| twos.contains(g)));
+    assert_eq!(c.gun_candidates(Loyalty::Union, 4).unwrap(), vec![id(&c, "Blue Battery 4")], "the same Combat Value");
+    assert!(c.gun_candidates(Loyalty::Union, 1).unwrap().is_empty(), "none: 2 Command Points");
+    // A Union gun in the Captured Artillery Pile comes first, even of a lower value (5.9.2.2).
+    put_k(&mut c, "Blue Battery 2", Place::Captured);
+    assert_eq!(c.gun_candidates(Loyalty::Union, 4).unwrap(), vec![twos[0]]);
+}
+
+#[test]
+fn rule_5_9_2_1_the_player_selects_his_gun_from_the_pile_or_beside_the_map() {
+    let mut c = orchard();
+    for g in crate::campaign::tests::ids(&c, "Grey Battery") {
+        crate::campaign::tests::put(&mut c, g, Place::Beside);
+    }
+    put_k(&mut c, "Grey Guns", Place::Captured);
+    let batteries = crate::campaign::tests::ids(&c, "Grey Battery");
+    let offered = c.gun_candidates(Loyalty::Confederate, 3).unwrap();
+    assert_eq!(offered, batteries, "the Guns of 4 are too strong; the Batteries of 3 beside the map");
+    let offered = c.gun_candidates(Loyalty::Confederate, 5).unwrap();
+    assert_eq!(offered, vec![id(&c, "Grey Guns")], "the best of both, the pile's Guns of 4");
+}

@@ -334,8 +334,9 @@ fn rule_14_8_3_a_confederate_retreat_loses_the_guns_and_goes_to_one_random_area(
 fn very_quick_rejoin_may_become_a_retreat_or_a_new_battle() {
     let mut c = orchard_battle(BattleRules::VeryQuick);
     quick(&mut c, QuickCommand::Begin { area: "Orchard".into() });
-    quick(&mut c, QuickCommand::FogRoll { roll: d(2) });
+    quick(&mut c, QuickCommand::FogRoll { roll: d(1) });
     quick(&mut c, QuickCommand::FogEvent(FogChoices::default()));
+    // One Battle Turn, a 9 at column 0: A 2 D 2; both armies keep a force.
     quick(&mut c, fight(9));
     let r = quick(&mut c, QuickCommand::Withdraw { roll: Some(d(1)), retreat_instead: false, picks: vec![] });
     assert!(r.lines.iter().any(|l| l.starts_with("Rejoin: a new battle at once")), "{:?}", r.lines);
@@ -353,4 +354,45 @@ fn rule_10_2_10_a_battle_on_the_sheet_starts_from_the_campaign() {
     c.lee = Some("Orchard".into());
     assert_eq!(c.quantity_inputs("Orchard").unwrap().lee_rating_if_present, Some(2), "Lee's Command Rating (10.2.10)");
     assert_eq!(crate::prebattle::plan_quantities(&c.quantity_inputs("Orchard").unwrap()).unwrap(), (2, 2));
+}
+
+#[test]
+fn rule_14_7_very_quick_the_whole_union_army_destroyed_ends_the_battle_without_a_withdrawal() {
+    let mut c = orchard_battle(BattleRules::VeryQuick);
+    put_k(&mut c, "Blue Brigade", Place::AdditionalCup);
+    let blue = id(&c, "Blue Infantry C");
+    c.piece_mut(blue).unwrap().strength = Strength::Reduced;
+    quick(&mut c, QuickCommand::Begin { area: "Orchard".into() });
+    quick(&mut c, QuickCommand::FogRoll { roll: d(1) });
+    quick(&mut c, QuickCommand::FogEvent(FogChoices::default()));
+    let r = quick(&mut c, fight(6));
+    assert_eq!(place(&c, blue), Place::ReinforcementCup, "{:?}", r.lines);
+    assert!(c.in_area("Orchard", Loyalty::Union).is_empty());
+    assert!(c.battle.is_none(), "no Union Retreat with nothing left to move: {:?}", c.battle);
+    assert!(
+        r.lines.iter().any(|l| l.starts_with("The whole Union army is destroyed: the battle ends with no Withdrawal")),
+        "{:?}",
+        r.lines
+    );
+    assert!(!c.in_area("Orchard", Loyalty::Confederate).is_empty(), "the Confederates stay in the Orchard");
+    assert!(c.pending_battles().is_empty());
+    run(&mut c, CampaignCommand::EndBattles);
+}
+
+#[test]
+fn rule_11_10_very_quick_both_armies_destroyed_end_the_battle_with_nobody_to_withdraw() {
+    let mut c = orchard_battle(BattleRules::VeryQuick);
+    quick(&mut c, QuickCommand::Begin { area: "Orchard".into() });
+    quick(&mut c, QuickCommand::FogRoll { roll: d(2) });
+    quick(&mut c, QuickCommand::FogEvent(FogChoices::default()));
+    // Two Battle Turns, a 9 at column 0: 4 Hits each way, every force gone, a Hit discounted
+    // on each side (11.10 (Very Quick)).
+    let r = quick(&mut c, fight(9));
+    assert!(
+        r.lines.iter().any(|l| l.starts_with("Both armies are destroyed: the battle ends with no Withdrawal")),
+        "{:?}",
+        r.lines
+    );
+    assert!(c.battle.is_none() && c.pending_battles().is_empty());
+    assert!(c.in_area("Orchard", Loyalty::Union).is_empty() && c.in_area("Orchard", Loyalty::Confederate).is_empty());
 }

@@ -25,7 +25,24 @@ struct Actor {
     cavalry: bool,
     melee: bool,
     in_reserve: bool,
-    fire: Option<String>,
+    /// The Union forces of equal lowest Skill Level its attack may take (11.9): the player's pick.
+    tied: Vec<(u32, String)>,
+}
+
+/// The fire a force would make at the `tie`th of its tied targets, with every modifier.
+fn fire_words(b: &field_commander::Battle, id: u32, tie: usize) -> Option<String> {
+    lee::attack_preview(b, id, None, tie).ok().flatten().map(|(t, v)| {
+        let mods: Vec<String> = v.modifiers.iter().map(modifier_words).collect();
+        let mods = if mods.is_empty() { "no modifier".to_string() } else { mods.join(", ") };
+        format!(
+            "Fire at {} at {}/{} ({}; printed {})",
+            b.field.get(t).map(|x| x.counter.name.clone()).unwrap_or_default(),
+            v.combat(),
+            v.superior(),
+            mods,
+            v.printed_combat
+        )
+    })
 }
 
 fn actors(b: &field_commander::Battle) -> Vec<Actor> {
@@ -37,18 +54,11 @@ fn actors(b: &field_commander::Battle) -> Vec<Actor> {
         .map(|f| {
             let melee = b.field.in_melee(f.id).unwrap_or(false);
             let counter = lee::attached(b, f.id).filter(|_| !melee).map(|p| (p.label().to_string(), p.words()));
-            let fire = lee::attack_preview(b, f.id, None, 0).ok().flatten().map(|(t, v)| {
-                let mods: Vec<String> = v.modifiers.iter().map(modifier_words).collect();
-                let mods = if mods.is_empty() { "no modifier".to_string() } else { mods.join(", ") };
-                format!(
-                    "Fire at {} at {}/{} ({}; printed {})",
-                    b.field.get(t).map(|x| x.counter.name.clone()).unwrap_or_default(),
-                    v.combat(),
-                    v.superior(),
-                    mods,
-                    v.printed_combat
-                )
-            });
+            let tied = lee::tied_targets(b, f.id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|t| (t, b.field.get(t).map(|x| x.counter.name.clone()).unwrap_or_default()))
+                .collect();
             Actor {
                 id: f.id,
                 name: f.counter.name.clone(),
@@ -64,7 +74,7 @@ fn actors(b: &field_commander::Battle) -> Vec<Actor> {
                 cavalry: f.counter.kind == ForceType::Cavalry,
                 melee,
                 in_reserve: f.region == Region::ConfederateReserve,
-                fire,
+                tied,
             }
         })
         .collect()
@@ -107,12 +117,15 @@ fn ActorCard(actor: Actor) -> impl IntoView {
     let second = RwSignal::new(SecondMove::None);
     let back = RwSignal::new(actor.melee);
     let id = actor.id;
+    // Ties among the lowest Skill Level are the player's to break (11.9).
+    let tie = RwSignal::new(0usize);
+    let tied = actor.tied.clone();
     let name = StoredValue::new(actor.name.clone());
     let ask = move |order: LeeOrder, what: String| {
         let title = format!("{}: {what}", name.get_value());
         state.pending.set(Some(Pending {
             title,
-            command: Command::ConfederateAct { force: id, order, rolls: vec![], tie: random_pick() },
+            command: Command::ConfederateAct { force: id, order, rolls: vec![], tie: tie.get_untracked() },
         }));
     };
     let cup = move || {
@@ -124,7 +137,7 @@ fn ActorCard(actor: Actor) -> impl IntoView {
         })
     };
     let choices = actor.choices.clone();
-    let fire = actor.fire.clone();
+    let fire = move || battle(store, |b| fire_words(b, id, tie.get()));
     let cavalry = actor.cavalry;
     let melee = actor.melee;
     let in_reserve = actor.in_reserve;
@@ -132,6 +145,14 @@ fn ActorCard(actor: Actor) -> impl IntoView {
         <li class="card fc-actor">
             <p><strong>{actor.name.clone()}</strong></p>
             <p class="muted">{actor.facts.clone()}</p>
+            {(tied.len() > 1).then(|| view! {
+                <fieldset class="choices inline">
+                    <legend>"Its target among equal Skill Levels: your pick (11.9)"</legend>
+                    {tied.into_iter().enumerate().map(|(i, (_, n))| view! {
+                        <button class="button" aria-pressed=move || if tie.get() == i { "true" } else { "false" } on:click=move |_| tie.set(i)>{n}</button>
+                    }).collect_view()}
+                </fieldset>
+            })}
             {match actor.counter.clone() {
                 Some((plan, words)) => {
                     let label = format!("Follow {plan}");
@@ -189,7 +210,7 @@ fn ActorCard(actor: Actor) -> impl IntoView {
                             }
                             .into_any(),
                             LeeOrder::Fire => {
-                                let words = fire.clone().unwrap_or_else(|| "Fire (12.4.2): no Union Force in reach".into());
+                                let words = move || fire().unwrap_or_else(|| "Fire (12.4.2): no Union Force in reach".into());
                                 view! {
                                     <button class="button" on:click=move |_| ask(LeeOrder::Fire, "Fire (12.4.2)".into())>{words}</button>
                                 }

@@ -115,6 +115,7 @@ pub fn FogOfWar() -> impl IntoView {
                 }
             }}
             {move || last.get().map(|r| view! { <ReportCard title="Fog of War" report=r/> })}
+            <FogOnTheMap/>
             <h2>"Envelopment Check (10.2.9)"</h2>
             <Show
                 when=checked
@@ -129,42 +130,145 @@ pub fn FogOfWar() -> impl IntoView {
     .into_any()
 }
 
+/// A campaign battle's Fog of War event still to reach the campaign map (10.2.6-10.2.8):
+/// Desertion's Activation check on the force it picks, shown before the roll; the Brigade paid
+/// for and where it goes; Disease if a reload came between.
+#[component]
+fn FogOnTheMap() -> impl IntoView {
+    let store = use_store();
+    let last = RwSignal::new(None::<Report>);
+    let problem = RwSignal::new(None::<String>);
+    let picks: Vec<usize> = (0..8).map(|_| random_pick()).collect();
+    let picks = StoredValue::new(picks);
+    let due = move || store.with(|g| g.fog_for_the_map());
+    let area = move || store.with(|g| g.campaign.sheet.as_ref().map(|l| l.area.clone()).unwrap_or_default());
+    let send = move |event: FogEvent, choices: FogChoices| match store.dispatch(Command::SheetFog { event, choices }) {
+        Ok(r) => {
+            problem.set(None);
+            last.set(Some(r));
+        }
+        Err(why) => problem.set(Some(why)),
+    };
+    let brigade = RwSignal::new(None::<u32>);
+    let to = RwSignal::new(None::<String>);
+    view! {
+        {move || due().map(|event| match event {
+            FogEvent::Desertion => {
+                let target = store.with(|g| {
+                    let c = g.campaign.campaign.as_ref()?;
+                    let (at, id) = c.desertion_target(&area(), &picks.get_value())?;
+                    let counter = c.counter(id).ok()?;
+                    let strength = c.piece(id).ok()?.strength;
+                    let act = counter.face(strength).ok()?.activation.get(&counter.name, "activation").ok()?;
+                    Some((at, c.name(id), act))
+                });
+                let words = match &target {
+                    Some((at, name, Some(a))) => format!("Desertion in {at}: {name} makes an Activation check, {a} or less passes and takes a Hit, more leaves the game ({}% to pass; 4.5, 10.2.8)", u32::from((*a).clamp(1, 9)) * 10),
+                    Some((at, name, None)) => format!("Desertion in {at}: {name} has no Activation number and cannot pass: it leaves the game whatever the roll (10.2.8)"),
+                    None => "Desertion: no Confederate Force to check (10.2.5)".to_string(),
+                };
+                view! {
+                    <section class="card" aria-labelledby="map-fog-title">
+                        <h3 id="map-fog-title">"Desertion on the campaign map (10.2.8)"</h3>
+                        <p>{words}</p>
+                        <D10Entry legend="The Activation check" on_roll=Callback::new(move |d| send(FogEvent::Desertion, FogChoices {
+                            picks: picks.get_value(),
+                            desertion_roll: Some(d),
+                            ..FogChoices::default()
+                        }))/>
+                    </section>
+                }.into_any()
+            }
+            FogEvent::BuyBrigade => {
+                let (brigades, areas) = store.with(|g| {
+                    g.campaign.campaign.as_ref().map(|c| {
+                        let (b, a) = c.brigade_choices(&area());
+                        (b.into_iter().map(|id| (id, c.name(id))).collect::<Vec<_>>(), a)
+                    })
+                }).unwrap_or_default();
+                view! {
+                    <section class="card" aria-labelledby="map-fog-title">
+                        <h3 id="map-fog-title">"The Brigade you paid for (10.2.6)"</h3>
+                        <p>"It goes to a Confederate-Held Area on the campaign map, not this battle's."</p>
+                        <fieldset class="choices">
+                            <legend>"The Brigade"</legend>
+                            {brigades.into_iter().map(|(id, name)| view! {
+                                <button class="button" aria-pressed=move || if brigade.get() == Some(id) { "true" } else { "false" } on:click=move |_| brigade.set(Some(id))>{name}</button>
+                            }).collect_view()}
+                        </fieldset>
+                        <fieldset class="choices">
+                            <legend>"The Area"</legend>
+                            {areas.into_iter().map(|a| {
+                                let b = a.clone();
+                                view! {
+                                    <button class="button" aria-pressed=move || if to.get().as_deref() == Some(b.as_str()) { "true" } else { "false" } on:click=move |_| to.set(Some(a.clone()))>{a.clone()}</button>
+                                }
+                            }).collect_view()}
+                        </fieldset>
+                        <button
+                            class="button primary"
+                            prop:disabled=move || brigade.get().is_none() || to.get().is_none()
+                            on:click=move |_| if let (Some(b), Some(a)) = (brigade.get_untracked(), to.get_untracked()) {
+                                send(FogEvent::BuyBrigade, FogChoices { buy_brigade: Some((b, a)), ..FogChoices::default() })
+                            }
+                        >"Place the Brigade"</button>
+                    </section>
+                }.into_any()
+            }
+            e => view! {
+                <section class="card" aria-labelledby="map-fog-title">
+                    <h3 id="map-fog-title">"Fog of War on the campaign map (10.2.6, 10.2.7)"</h3>
+                    <button class="button primary" on:click=move |_| send(e, FogChoices { picks: picks.get_value(), ..FogChoices::default() })>
+                        {format!("{}: strike a random Area you Hold", e.words())}
+                    </button>
+                </section>
+            }.into_any(),
+        })}
+        {move || problem.get().map(|p| view! { <p class="banner error" role="alert">{p}</p> })}
+        {move || last.get().map(|r| view! { <ReportCard title="On the campaign map" report=r/> })}
+    }
+    .into_any()
+}
+
 /// The Hard table's row 9, which the text does not print (10.2.7): entered from the Player
-/// Help Sheet before it is needed.
+/// Help Sheet before it is needed, as a pick among what the rules allow (1 to 6 Battle Turns,
+/// an event the printed tables hold).
 #[component]
 fn HardRowNine() -> impl IntoView {
     let store = use_store();
     let entered = move || battle(store, |b| b.hard_row_9);
-    let turns = RwSignal::new(3u32);
-    let event = RwSignal::new(FogEvent::UnionPlans(1));
-    let events = [
-        FogEvent::GainScout,
-        FogEvent::BuyBrigade,
-        FogEvent::RegimentOrCommandPoints,
-        FogEvent::Disease,
-        FogEvent::UnionReinforcement,
-        FogEvent::FortificationOrGarrison,
-        FogEvent::UnionPlans(1),
-        FogEvent::UnionPlans(2),
-        FogEvent::VirulentDisease,
-    ];
+    let (turn_range, events) = field_commander::prebattle::hard_row_9_choices();
+    let turns = RwSignal::new(None::<u8>);
+    let event = RwSignal::new(None::<FogEvent>);
+    let enter = move |_| {
+        if let (Some(t), Some(e)) = (turns.get_untracked(), event.get_untracked()) {
+            store.send(Command::EnterHardRow9(FogRow { turns: t, event: e }));
+        }
+    };
     view! {
         <details class="more">
             <summary class="button">{move || match entered() {
                 Some(r) => format!("Hard table row 9, as entered: {} Battle Turns, {}", r.turns, r.event.words()),
                 None => "The Hard table's row 9 is not printed: enter it from your Player Help Sheet".into(),
             }}</summary>
-            <crate::widgets::toggles::Stepper label="Battle Turns" value=turns max=6/>
+            <p class="muted">"Not in the rulebook: pick what your Player Help Sheet prints."</p>
+            <fieldset class="choices inline">
+                <legend>"Battle Turns"</legend>
+                {turn_range.map(|t| view! {
+                    <button class="button" aria-pressed=move || if turns.get() == Some(t) { "true" } else { "false" } on:click=move |_| turns.set(Some(t))>{t.to_string()}</button>
+                }).collect_view()}
+            </fieldset>
             <fieldset class="choices">
                 <legend>"Event"</legend>
                 {events.into_iter().map(|e| view! {
-                    <button class="button" aria-pressed=move || if event.get() == e { "true" } else { "false" } on:click=move |_| event.set(e)>{e.words()}</button>
+                    <button class="button" aria-pressed=move || if event.get() == Some(e) { "true" } else { "false" } on:click=move |_| event.set(Some(e))>{e.words()}</button>
                 }).collect_view()}
             </fieldset>
-            <button class="button primary" on:click=move |_| store.send(Command::EnterHardRow9(FogRow {
-                turns: u8::try_from(turns.get_untracked()).unwrap_or(3),
-                event: event.get_untracked(),
-            }))>"Enter row 9"</button>
+            <button
+                class="button primary"
+                prop:disabled=move || turns.get().is_none() || event.get().is_none()
+                on:click=enter
+            >"Enter row 9"</button>
         </details>
     }
     .into_any()

@@ -132,6 +132,7 @@ pub fn SetupScreen() -> impl IntoView {
                 <Counters/>
                 <StartingLedger/>
                 <fog::FogOfWar/>
+                <placing::ScreenedApproach/>
                 <quantities::Quantities/>
                 <placing::Placing/>
                 <withdrawal::WithdrawalTableEntry/>

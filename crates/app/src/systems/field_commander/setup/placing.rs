@@ -63,10 +63,9 @@ pub fn Placing() -> impl IntoView {
             </fieldset>
         }
     };
-    view! {
-        <section aria-labelledby="placing-title">
-            <h2 id="placing-title">"Place the forces (10.2.13-10.2.19)"</h2>
-            <ScreenForces/>
+    let screened = move || battle(store, |b| b.screened.is_some());
+    let yours = move || {
+        view! {
             <h3>"Your forces"</h3>
             <p class="muted">"Up to 4 Mobile Forces in your Approach, the rest in your Reserve; Garrisons and Fortifications have their own Regions (10.2.15, 10.2.16)."</p>
             {move || confederates().into_iter().filter(|p| p.kind.is_mobile()).map(|p| {
@@ -94,6 +93,10 @@ pub fn Placing() -> impl IntoView {
                     })}
                 }
             }).collect_view()}
+    }.into_any()
+    };
+    let theirs = move || {
+        view! {
             <h3>"The Union's forces"</h3>
             <button class="button big" on:click=place_union>
                 {move || if union_placed() { "Place the Union at random again (10.2.19)" } else { "Place the Union at random (10.2.19)" }}
@@ -105,7 +108,66 @@ pub fn Placing() -> impl IntoView {
             <Show when=union_placed>
                 <ul>{move || union().into_iter().map(|p| view! { <li>{format!("{} in the {}", p.name, p.region.label())}</li> }).collect_view()}</ul>
             </Show>
+    }.into_any()
+    };
+    view! {
+        <section aria-labelledby="placing-title">
+            <h2 id="placing-title">"Place the forces (10.2.13-10.2.20)"</h2>
+            <ScreenForces/>
+            {move || if screened() {
+                view! {
+                    <p class="muted">"Screened Approach: the Union first, then yours (10.2.20)."</p>
+                    {theirs()}
+                    {yours()}
+                }.into_any()
+            } else {
+                view! { {yours()} {theirs()} }.into_any()
+            }}
         </section>
+    }
+    .into_any()
+}
+
+/// Screened Approach (10.2.20): a Confederate Cavalry Force kept on the campaign map, the
+/// Union placed first, and Terrain, Front and Duration open without Lee.
+#[component]
+pub fn ScreenedApproach() -> impl IntoView {
+    let store = use_store();
+    let chosen = move || battle(store, |b| b.screened.as_ref().map(|c| c.name.clone()));
+    let open = move || battle(store, |b| b.screened.is_none() && !b.union_placed);
+    let cavalry = move || {
+        battle(store, |b| {
+            b.field
+                .side(Loyalty::Confederate)
+                .filter(|f| f.counter.kind == ForceType::Cavalry)
+                .map(|f| (f.id, f.counter.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        {move || match (chosen(), open(), cavalry().is_empty()) {
+            (Some(name), ..) => view! {
+                <section class="card" aria-labelledby="screened-title">
+                    <h2 id="screened-title">"Screened Approach (10.2.20)"</h2>
+                    <p>{format!("{name} stays on the campaign map in the Battle Location Area. The Union is placed first, then your forces; Terrain, Front and Duration may be selected with or without Lee.")}</p>
+                </section>
+            }.into_any(),
+            (None, true, false) => view! {
+                <details class="more">
+                    <summary class="button">"Screened Approach with a Cavalry Force (10.2.20)"</summary>
+                    <p class="muted">"The Union is placed before your forces; the Cavalry Force stays on the campaign map, out of the battle. Terrain, Front and Duration may be selected whether or not Lee is present. Choose it before the Battle Plans to have those Insights without Lee."</p>
+                    <fieldset class="choices inline">
+                        <legend>"The Cavalry Force that screens"</legend>
+                        {cavalry().into_iter().map(|(id, name)| view! {
+                            <button class="button" on:click=move |_| store.send(Command::ScreenedApproach { cavalry: id })>
+                                {format!("{name} screens")}
+                            </button>
+                        }).collect_view()}
+                    </fieldset>
+                </details>
+            }.into_any(),
+            _ => ().into_any(),
+        }}
     }
     .into_any()
 }

@@ -6,6 +6,7 @@ use crate::systems::field_commander::store::{battle, use_store};
 use crate::widgets::toggles::Stepper;
 use field_commander::game::Command;
 use field_commander::prebattle::{Insight, PlanPurchase, QuantityInputs};
+use field_commander::setup::SCREENED_APPROACH_INSIGHTS;
 use field_commander::union::SpecialPlan;
 use leptos::prelude::*;
 
@@ -33,7 +34,13 @@ pub fn Quantities() -> impl IntoView {
             purchase: purchase.get_untracked(),
             insights_selected: 0,
         };
-        let chosen = if present { insights.get_untracked() } else { Vec::new() };
+        // Screened Approach: Terrain, Front and Duration with or without Lee (10.2.20).
+        let screened = battle(store, |b| b.screened.is_some());
+        let chosen: Vec<Insight> = insights
+            .get_untracked()
+            .into_iter()
+            .filter(|i| present || (screened && SCREENED_APPROACH_INSIGHTS.contains(i)))
+            .collect();
         store.send(Command::SetQuantities { inputs, insights: chosen, lee_rating: u8::try_from(r).ok() });
     };
     let set_now = move || battle(store, |b| b.quantities);
@@ -58,10 +65,15 @@ pub fn Quantities() -> impl IntoView {
                         <button class="button" aria-pressed=move || if purchase.get() == p { "true" } else { "false" } on:click=move |_| purchase.set(p)>{l}</button>
                     }).collect_view()}
                 </fieldset>
-                <Show when=move || lee_present.get()>
+                <Show when=move || lee_present.get() || battle(store, |b| b.screened.is_some())>
                     <fieldset class="choices">
                         <legend>"Insights: each costs one Battle Plan (10.2.12)"</legend>
-                        {Insight::ALL.into_iter().map(|i| view! {
+                        <Show when=move || !lee_present.get()>
+                            <p class="muted">"Screened Approach: Terrain, Front and Duration without Lee (10.2.20)."</p>
+                        </Show>
+                        {move || {
+                            let lee = lee_present.get();
+                            Insight::ALL.into_iter().filter(move |i| lee || SCREENED_APPROACH_INSIGHTS.contains(i)).map(|i| view! {
                             <button
                                 class="button"
                                 aria-pressed=move || if insights.with(|v| v.contains(&i)) { "true" } else { "false" }
@@ -70,7 +82,8 @@ pub fn Quantities() -> impl IntoView {
                                 {format!("{} ({})", i.label(), i.rule())}
                             </button>
                             <p class="muted small">{i.words()}</p>
-                        }).collect_view()}
+                        }).collect_view()
+                        }}
                     </fieldset>
                 </Show>
                 <button class="button big primary" on:click=set>"Set the Battle Plans"</button>
