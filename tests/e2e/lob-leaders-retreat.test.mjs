@@ -1,7 +1,7 @@
 // Line of Battle after a result, on a phone, with the dice thrown on the table and the
 // players' own tables pasted (every value made up, lob-play.mjs): a Morale Check's Retreat
-// told from the map (10.3: an EZOC hex entered, a Collision Displacing a friendly Stack) and
-// applied with its rules shown first; a Division Leader lost and his command filled by
+// told from the map (10.3: an EZOC hex entered, a Collision Displacing a friendly Stack; a
+// second Retreat ending Over-Stacked, 6.1a, 10.3a) and applied with its rules shown first; a Division Leader lost and his command filled by
 // promotion with a Repl at the end of the chain (4.1b, 4.1c); each undone and kept across a
 // reload. The Units area's cover keeps one side's current Strengths from the other (1.8).
 import { test, before, after } from 'node:test';
@@ -40,7 +40,10 @@ async function federals(page) {
     { name: '7th Indiana', sps: 4 },
   ]);
   await formation(page, "Wadsworth's Division", { echelon: 'Brigade', name: "Cutler's Brigade", leader: 'Cutler', command: 2, morale: 2 });
-  await regiments(page, "Cutler's Brigade", [{ name: '76th New York', weapon: 'R', sps: 5, rating: 'B' }]);
+  await regiments(page, "Cutler's Brigade", [
+    { name: '76th New York', weapon: 'R', sps: 5, rating: 'B' },
+    { name: '14th Brooklyn', sps: 8 },
+  ]);
 }
 
 test('a Retreat told from the map, its losses shown with their rules, undone and reloaded (10.3, 1.8)', async () => {
@@ -134,6 +137,37 @@ test('a Retreat told from the map, its losses shown with their rules, undone and
   await absent(page, ['19th Indiana', '1st Tennessee'], 'the cover is up after a reload');
   await (await card('19th Indiana')).getByText('5 of 6 SP').waitFor();
   assert.equal(await (await card('76th New York')).getByRole('button', { name: 'Shaken' }).getAttribute('aria-pressed'), 'true');
+
+  // 6.1a, 10.3a: the 7th Indiana (4 SPs) Retreats into the hex of the 76th New York (5,
+  // Shaken) and the 14th Brooklyn (8): 17 SPs, Over-Stacked, so the hex is DG; shown with its
+  // rules before it is applied.
+  await area(page, 'Combat');
+  await page.getByRole('link', { name: /^Retreat/ }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Retreat' }).waitFor();
+  await page.getByRole('group', { name: "The Retreating Stack's side" }).getByRole('button', { name: 'Federal', exact: true }).tap();
+  const retreating = page.getByRole('group', { name: 'The Retreating Stack', exact: true });
+  await retreating.getByLabel('Brigade').selectOption({ label: 'Iron Brigade' });
+  await retreating.getByRole('button', { name: '7th Indiana', exact: true }).tap();
+  await plan.getByText('No EZOC hex entered and no Collision: the Retreat changes nothing in the game (10.3)').waitFor();
+  const endHex = page.getByRole('group', { name: 'Already in the hex where the Retreat ends', exact: true });
+  await endHex.getByLabel('Brigade').selectOption({ label: "Cutler's Brigade" });
+  await endHex.getByRole('button', { name: '76th New York', exact: true }).tap();
+  await endHex.getByRole('button', { name: '14th Brooklyn', exact: true }).tap();
+  await plan.getByText('17 SPs in the hex, Disorganized (6.1a, 10.0)').waitFor();
+  await plan.getByText(/^17 SPs: Over-Stacked, the hex is DG .*\(6\.1a\)$/).waitFor();
+  await plan.getByText(/extend the Retreat the minimum number of hexes needed to avoid it \(10\.3, 10\.3a\)/).waitFor();
+  await plan.getByRole('button', { name: 'Apply the Retreat' }).tap();
+  await applied.getByText('17 SPs in the hex, Disorganized (6.1a, 10.0)').waitFor();
+  const state = async (name, s) => (await card(name)).getByRole('button', { name: s }).getAttribute('aria-pressed');
+  for (const name of ['7th Indiana', '76th New York', '14th Brooklyn']) assert.equal(await state(name, 'Disorganized'), 'true', name);
+  await area(page, 'Game');
+  await page.getByRole('button', { name: 'Undo' }).tap();
+  assert.equal(await state('14th Brooklyn', 'Normal'), 'true');
+  assert.equal(await state('76th New York', 'Shaken'), 'true');
+  await area(page, 'Game');
+  await page.getByRole('button', { name: 'Redo' }).tap();
+  await reload(page);
+  for (const name of ['7th Indiana', '76th New York', '14th Brooklyn']) assert.equal(await state(name, 'Disorganized'), 'true', name);
   assert.deepEqual(problems.errors, []);
   await context.close();
 });

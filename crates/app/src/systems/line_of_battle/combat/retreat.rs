@@ -45,6 +45,7 @@ pub fn RetreatScreen() -> impl IntoView {
     let stationary = RwSignal::new(Vec::<String>::new());
     let choice = RwSignal::new(Collision::Displace);
     let ends_here = RwSignal::new(false);
+    let ends_with = RwSignal::new(Vec::<String>::new());
     let said = RwSignal::new(None::<Vec<String>>);
     let problem = RwSignal::new(None::<String>);
     let guns =
@@ -56,6 +57,7 @@ pub fn RetreatScreen() -> impl IntoView {
         leaders: leaders.get(),
         leader_column: column.get(),
         meetings: meetings.get(),
+        ends_with: ends_with.get(),
     };
     let waiting_for_die = move || !guns().is_empty() && one_die(&overrun_faces.get()).is_none();
     let plan = Memo::new(move |_| {
@@ -73,6 +75,7 @@ pub fn RetreatScreen() -> impl IntoView {
                 hexes.set(0);
                 leaders.set(Vec::new());
                 meetings.set(Vec::new());
+                ends_with.set(Vec::new());
             }
             Err(e) => problem.set(Some(e)),
         }
@@ -161,6 +164,11 @@ pub fn RetreatScreen() -> impl IntoView {
                     </label>
                     <button type="button" class="button" on:click=add_meeting>"Add the Collision"</button>
                 </details>
+            </section>
+            <section class="card" aria-label="Where the Retreat ends">
+                <h2>"Where the Retreat ends (6.1a, 10.3a)"</h2>
+                <p class="muted">"Stacking is enforced at the end of a Retreat: pick the friendly units already in that hex, if any. Over 16 SPs the hex is DG, Routed if already DG."</p>
+                <StackPicker legend="Already in the hex where the Retreat ends" side=Signal::derive(move || side.get()) chosen=ends_with/>
             </section>
             {move || match plan.get() {
                 None => ().into_any(),

@@ -36,6 +36,9 @@ pub struct RetreatForm {
     pub leader_column: String,
     /// The Collisions, in the order met.
     pub meetings: Vec<Meeting>,
+    /// Friendly units already in the hex where the Retreat ends, top first: the Stacking
+    /// limit is enforced at the end of a Retreat (6.1a, 10.3a).
+    pub ends_with: Vec<String>,
 }
 
 /// The Retreat's commands and what they do, worked on a copy of the game.
@@ -60,7 +63,9 @@ pub fn unlimbered_guns(game: &Game, units: &[String]) -> Vec<String> {
 /// Puts the Retreat's commands together in the rules' order and works them on a copy of the
 /// game: the overrun guns first (10.3d: "the remainder Limbers and conducts the Retreat"),
 /// then the EZOC losses (10.3b), then each Collision (10.3c), none once EZOC losses have
-/// eliminated the Stack. `Err`: the refusal, with its rule.
+/// eliminated the Stack, and last the Stack where the Retreat ends, when it ends with other
+/// units (6.1a: Over-Stacking is enforced at the end of a Retreat; 10.0: one Morale State).
+/// `Err`: the refusal, with its rule.
 pub fn plan(game: &Game, form: &RetreatForm) -> Result<Plan, String> {
     if form.units.is_empty() {
         return Err("Pick the Retreating Stack, top unit first.".into());
@@ -109,6 +114,23 @@ pub fn plan(game: &Game, form: &RetreatForm) -> Result<Plan, String> {
             ends_here: m.ends_here,
         };
         run(&mut copy, Command::Retreat(Box::new(c)), &mut commands)?;
+    }
+    let mut end = alive(&copy);
+    let joined_there = form.meetings.iter().filter(|m| m.ends_here && m.choice == Collision::Join);
+    for id in joined_there.flat_map(|m| &m.stationary).chain(&form.ends_with) {
+        if !end.contains(id) {
+            end.push(id.clone());
+        }
+    }
+    if end.len() > retreating.len() {
+        let c = RetreatCommand::StackEnds { units: end };
+        run(&mut copy, Command::Retreat(Box::new(c)), &mut commands)?;
+        if lines.iter().any(|l| l.contains("Over-Stacked")) {
+            lines.push(
+                "Retreating units cannot end Over-Stacked: extend the Retreat the minimum number of hexes needed to avoid it (10.3, 10.3a)"
+                    .into(),
+            );
+        }
     }
     if commands.is_empty() {
         lines.push("No EZOC hex entered and no Collision: the Retreat changes nothing in the game (10.3)".into());
@@ -202,6 +224,42 @@ mod tests {
         assert_eq!(s.game().oob.unit("2 Wisc").map(|u| u.state), Some(MoraleState::Shaken));
         let refused = plan(&g, &meet(Collision::PassThrough, true)).unwrap_err();
         assert!(refused.contains("10.3c"), "{refused}");
+    }
+
+    /// 6.1a, 10.3a: a Retreat that ends in a friendly Stack's hex with more than 16 SPs there:
+    /// the hex is DG (Routed if already DG), shown with the rules before the tap and applied
+    /// with the rest of the Retreat; ending beside fewer SPs changes no Morale State.
+    #[test]
+    fn rule_10_3_a_retreat_that_ends_over_stacked_is_disorganized() {
+        let mut g = fixture::game();
+        if let Ok(u) = g.oob.unit_mut("2 Wisc") {
+            (u.printed, u.strength) = (11, 11);
+        }
+        let form = RetreatForm { units: ids(&["19 Ind"]), ends_with: ids(&["2 Wisc"]), ..RetreatForm::default() };
+        let p = plan(&g, &form).unwrap();
+        assert!(p.lines.iter().any(|l| l == "17 SPs in the hex, Disorganized (6.1a, 10.0)"), "{:?}", p.lines);
+        assert!(
+            p.lines.iter().any(|l| l.starts_with("17 SPs: Over-Stacked") && l.ends_with("(6.1a)")),
+            "{:?}",
+            p.lines
+        );
+        assert!(p.lines.iter().any(|l| l.contains("(10.3, 10.3a)")), "{:?}", p.lines);
+        assert!(
+            matches!(&p.commands[..], [Command::Retreat(r)] if matches!(&**r, RetreatCommand::StackEnds { units } if units == &ids(&["19 Ind", "2 Wisc"])))
+        );
+        let mut s = Session::<LineOfBattle>::new(g.clone());
+        s.dispatch_all(&p.commands, 0.0).unwrap();
+        for id in ["19 Ind", "2 Wisc"] {
+            assert_eq!(s.game().oob.unit(id).map(|u| u.state), Some(MoraleState::Disorganized), "{id}");
+        }
+        if let Ok(u) = g.oob.unit_mut("2 Wisc") {
+            u.strength = 10;
+        }
+        let p = plan(&g, &form).unwrap();
+        assert_eq!(p.lines[0], "16 SPs in the hex, Normal (6.1a, 10.0)");
+        assert!(!p.lines.iter().any(|l| l.contains("Over-Stacked")), "{:?}", p.lines);
+        let alone = plan(&g, &RetreatForm { units: ids(&["19 Ind"]), ..RetreatForm::default() }).unwrap();
+        assert!(alone.commands.is_empty(), "a Retreat ending alone is not checked: {:?}", alone.lines);
     }
 
     /// 10.3d: Unlimbered guns overrun by a Charge lose one die of SPs before the Retreat.
