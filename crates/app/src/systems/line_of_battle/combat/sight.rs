@@ -1,43 +1,16 @@
 //! Line of Sight (8.0) as a calculator: the players read the range, the End Points'
 //! elevations and Crests and each questionable Obstacle off the map; the engine
 //! (`line_of_battle::los`) gives the verdict with its rule: the 1-hex case, the turn's
-//! Visibility (1.4b, from the clock), the Easy LOS at 2 or 3 hexes, the Graph Sheet or the
-//! formula. Nothing is recorded in the game.
+//! Visibility (1.4b, from the clock), a Sudden Dip, the Easy LOS at 2 or 3 hexes, the Graph
+//! Sheet or the formula, with 8.0c's Troop and Orchard cases. Nothing is recorded in the game.
 
 use super::parts::back;
+use crate::systems::line_of_battle::model::sight::{Cover, CoverFacts, dip, feature, obstacle_words};
 use crate::systems::line_of_battle::store::use_store;
 use crate::systems::line_of_battle::ui::number;
 use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
-use line_of_battle::los::{EndPoint, Feature, Method, Obstacle, Sight, line_of_sight};
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cover {
-    None,
-    Troops,
-    Orchard,
-    Town,
-    Woods,
-}
-
-fn feature(c: Cover) -> Option<Feature> {
-    match c {
-        Cover::None => None,
-        Cover::Troops => Some(Feature::Troops { open_order: false, along_hexside: false, same_side_both: false }),
-        Cover::Orchard => Some(Feature::Orchard { at_end_point: false }),
-        Cover::Town => Some(Feature::Town),
-        Cover::Woods => Some(Feature::Woods),
-    }
-}
-
-fn feature_words(f: Feature) -> &'static str {
-    match f {
-        Feature::Woods => "Woods",
-        Feature::Town => "Town",
-        Feature::Orchard { .. } => "Orchard",
-        Feature::Troops { .. } => "Troops",
-    }
-}
+use line_of_battle::los::{EndPoint, Method, Obstacle, Sight, line_of_sight};
 
 fn field(label: &'static str, value: RwSignal<String>) -> impl IntoView {
     view! {
@@ -66,6 +39,12 @@ pub fn SightScreen() -> impl IntoView {
     let o_crest = RwSignal::new(false);
     let o_cover = RwSignal::new(Cover::None);
     let o_same_hill = RwSignal::new(false);
+    let o_open_order = RwSignal::new(false);
+    let o_along = RwSignal::new(false);
+    let o_same_side = RwSignal::new(false);
+    let o_orchard_in = RwSignal::new(false);
+    let dip_crossed = RwSignal::new(false);
+    let dip_inside = RwSignal::new(false);
     let problem = RwSignal::new(None::<String>);
     let visibility = move || store.with(|g| g.clock.visibility().ok().flatten());
     let add = move |_| {
@@ -78,7 +57,17 @@ pub fn SightScreen() -> impl IntoView {
                 from_a,
                 elevation,
                 crest: o_crest.get_untracked(),
-                features: feature(o_cover.get_untracked()).into_iter().collect(),
+                features: feature(
+                    o_cover.get_untracked(),
+                    CoverFacts {
+                        open_order: o_open_order.get_untracked(),
+                        along_hexside: o_along.get_untracked(),
+                        same_side_both: o_same_side.get_untracked(),
+                        orchard_at_end_point: o_orchard_in.get_untracked(),
+                    },
+                )
+                .into_iter()
+                .collect(),
                 same_hill_slope: o_same_hill.get_untracked(),
             })
         });
@@ -96,7 +85,7 @@ pub fn SightScreen() -> impl IntoView {
             advanced_heights: advanced.get(),
             method: method.get(),
             easy_challenged: challenged.get(),
-            dip: None,
+            dip: dip(dip_crossed.get(), dip_inside.get()),
         };
         Some(line_of_sight(&sight).map_err(|e| e.to_string()))
     };
@@ -124,14 +113,7 @@ pub fn SightScreen() -> impl IntoView {
                 <h2>"Obstacles (8.0a)"</h2>
                 <ol class="plain">
                     {move || obstacles.get().into_iter().enumerate().map(|(i, o)| {
-                        let text = format!(
-                            "{} hexes out, level {}{}{}{}",
-                            o.from_a,
-                            o.elevation,
-                            if o.crest { ", Crest" } else { "" },
-                            o.features.first().map(|f| format!(", {}", feature_words(*f))).unwrap_or_default(),
-                            if o.same_hill_slope { ", on the same hill's slope" } else { "" }
-                        );
+                        let text = obstacle_words(&o);
                         view! {
                             <li class="row">
                                 <span>{text.clone()}</span>
@@ -150,10 +132,27 @@ pub fn SightScreen() -> impl IntoView {
                         options=vec![(Cover::None, "Nothing"), (Cover::Troops, "Troops +1"), (Cover::Orchard, "Orchard +1"), (Cover::Town, "Town +2"), (Cover::Woods, "Woods +3")]
                         value=o_cover
                     />
+                    <Show when=move || o_cover.get() == Cover::Troops>
+                        <label class="choice"><input type="checkbox" bind:checked=o_open_order/><span>"Every unit there is Open Order (no Troop Modifier, 8.0c)"</span></label>
+                        <label class="choice"><input type="checkbox" bind:checked=o_along/><span>"The line runs along a hexside there (8.0c Along Hexsides)"</span></label>
+                        <Show when=move || o_along.get()>
+                            <label class="choice"><input type="checkbox" bind:checked=o_same_side/><span>"Both hexes of that hexside hold Combat Units of the same side (the Troop Modifier counts, 8.0c)"</span></label>
+                        </Show>
+                    </Show>
+                    <Show when=move || o_cover.get() == Cover::Orchard>
+                        <label class="choice"><input type="checkbox" bind:checked=o_orchard_in/><span>"Part of the Orchard is within an End Point hex (ignored, 8.0c)"</span></label>
+                    </Show>
                     <label class="choice"><input type="checkbox" bind:checked=o_same_hill/><span>"On the descending slope of the higher End Point's hill (8.0c Same Hill)"</span></label>
                     <button type="button" class="button" on:click=add>"Add the Obstacle"</button>
                 </details>
             </section>
+            <fieldset class="choices">
+                <legend>"Sudden Dip (8.0c)"</legend>
+                <label class="choice"><input type="checkbox" bind:checked=dip_crossed/><span>"The LOS crosses a Sudden Dip hexside (its corners included)"</span></label>
+                <Show when=move || dip_crossed.get()>
+                    <label class="choice"><input type="checkbox" bind:checked=dip_inside/><span>"An End Point is adjacent to the inside (downhill side) of that hexside"</span></label>
+                </Show>
+            </fieldset>
             <Toggles
                 legend="Method (8.0b)"
                 options=vec![(None, "By range"), (Some(Method::Graph), "Graph Sheet"), (Some(Method::Formula), "Formula")]

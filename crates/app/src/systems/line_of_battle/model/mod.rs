@@ -7,6 +7,7 @@
 //! - [`orders`]: the order book as a side's player reads it (1.8), the delivery of an Order,
 //!   the Ending steps;
 //! - [`retreat`]: a Retreat told from the map, planned on a copy of the game (10.3);
+//! - [`sight`]: the Line of Sight calculator's features, Sudden Dip and Obstacles (8.0c);
 //! - [`tables`]: the players' tables in words, how much is entered, a band's typed rolls;
 //! - [`todo`]: what the Sequence of Play requires in the segment in progress (2.1).
 
@@ -15,6 +16,7 @@ pub mod leaders;
 pub mod odds;
 pub mod orders;
 pub mod retreat;
+pub mod sight;
 pub mod tables;
 pub mod todo;
 pub mod words;
