@@ -84,7 +84,9 @@ pub fn morale_check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use line_of_battle::table::{Band, Column, Span};
+    use crate::systems::line_of_battle::model::fixture;
+    use line_of_battle::morale::MoraleState;
+    use line_of_battle::table::{Band, Column, Modifier, Slot, Span};
 
     fn yes_from(n: i32) -> RollTable {
         let mut t = RollTable::new("command-roll", "Command Roll Table", "13.3c", Dice::Two);
@@ -124,5 +126,62 @@ mod tests {
             pass(&RollTable::new("x", "X", "1", Dice::Two), "", &[], &[]),
             Err(LookupError::NoColumn { .. })
         ));
+    }
+
+    /// A Morale Table entered by the players (every value made up for the test): two dice,
+    /// 2 or less Blood Lust, 3 to 9 no effect, 10 and 11 Shaken and a 1-hex Retreat, 12 or
+    /// more Disorganized and a 2-hex Retreat; Morale Rating B +1, "Flank" +2.
+    fn morale_table() -> RollTable {
+        let entered = |name: &str, v| Modifier { name: name.into(), rule: "test".into(), value: Slot::Entered(v) };
+        let band = |rolls, effects| Band { rolls, effects };
+        let mut t = RollTable::new(line_of_battle::tables::key::MORALE, "Morale Table", "10.1", Dice::Two);
+        t.modifiers = vec![entered("Morale Rating A", 0), entered("Morale Rating B", 1), entered("Flank", 2)];
+        t.columns.push(Column {
+            label: String::new(),
+            bands: vec![
+                band(Span::at_most(2), vec![Effect::State(MoraleState::BloodLust)]),
+                band(Span::between(3, 9), vec![Effect::NoEffect]),
+                band(Span::between(10, 11), vec![Effect::State(MoraleState::Shaken), Effect::Retreat(1)]),
+                band(Span::at_least(12), vec![Effect::State(MoraleState::Disorganized), Effect::Retreat(2)]),
+            ],
+        });
+        t
+    }
+
+    /// 10.1, 10.2: the odds of a Morale Check read from the top unit's rating, the chart's
+    /// modifiers, the Leader's Morale Value subtracted and, in a Charge, the Charging Leaders'
+    /// added (11.3b). The 19th Indiana (B, +1) with Meredith (Morale 3): raw - 2, no effect on
+    /// a raw 5 to 11 (29 in 36), a Retreat only on a 12 (1 in 36).
+    #[test]
+    fn rule_10_2_morale_check_odds_on_an_entered_table() {
+        let mut g = fixture::game();
+        let stack = vec!["19 Ind".to_string()];
+        // The new game's Morale Table has no values yet: the odds stop at the first one needed.
+        let blank = morale_check(&g, &stack, &[], None, 0);
+        assert!(
+            matches!(&blank, Some(Err(LookupError::MissingModifier { modifier, .. })) if modifier == "Morale Rating B"),
+            "{blank:?}"
+        );
+        g.tables.put(morale_table()).unwrap();
+        let odds = |names: &[&str], leader, charging| {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            morale_check(&g, &stack, &names, leader, charging).map(|r| r.map_err(|e| e.to_string()))
+        };
+        assert_eq!(
+            odds(&[], Some("Meredith"), 0),
+            Some(Ok(vec![("No effect", Chance::new(29, 36)), ("A Retreat", Chance::new(1, 36))]))
+        );
+        // Without a Leader, flanked: raw + 3, no effect on a raw 2 to 6 (15 in 36), a Retreat
+        // on 7 or more (21 in 36).
+        assert_eq!(
+            odds(&["Flank"], None, 0),
+            Some(Ok(vec![("No effect", Chance::new(15, 36)), ("A Retreat", Chance::new(21, 36))]))
+        );
+        // Two Charging Leaders' Morale Value added back (11.3b): raw + 0, a Retreat on 10 or more.
+        assert_eq!(
+            odds(&[], Some("Meredith"), 2),
+            Some(Ok(vec![("No effect", Chance::new(29, 36)), ("A Retreat", Chance::new(6, 36))]))
+        );
+        assert_eq!(morale_check(&g, &[], &[], None, 0), None, "no unit named, no odds");
     }
 }
