@@ -452,8 +452,9 @@ impl Campaign {
                 let w = self.def.withdrawal_table()?.read(roll)?;
                 r.rolled("Withdrawal", roll);
                 r.say(format!(
-                    "{union} Union against {confederate} Confederate, less than 2:1: the Withdrawal table reads {} for {w:?} (14.8)",
-                    roll.value()
+                    "{union} Union against {confederate} Confederate, less than 2:1: the Withdrawal table reads {}: {} (14.8)",
+                    roll.value(),
+                    crate::ending::withdrawal_words(w)
                 ));
                 w
             }

@@ -428,7 +428,11 @@ impl Campaign {
                     .ok_or_else(|| RuleError::Missing(cell()))?
                     .copied(cell)?;
                 r.rolled("Withdrawal", roll);
-                r.say(format!("Withdrawal table: {} gives {w:?} (14.8)", roll.value()));
+                r.say(format!(
+                    "Withdrawal table: {} gives {} (14.8)",
+                    roll.value(),
+                    crate::ending::withdrawal_words(w)
+                ));
                 w
             }
         };

@@ -131,7 +131,12 @@ fn rule_14_8_the_withdrawal_of_a_campaign_battle_is_settled_on_the_map() {
     let say = refused(&g, Command::SheetResult(after.clone()));
     assert!(say.contains("roll the d10 on the Withdrawal table"), "{say}");
     // 6 against 8, a 4: Union Retreat on the practice table (14.8.2).
-    run(&mut g, Command::SheetResult(AfterBattle { withdrawal_roll: Some(d(4)), ..after }));
+    let r = run(&mut g, Command::SheetResult(AfterBattle { withdrawal_roll: Some(d(4)), ..after }));
+    assert!(
+        r.lines.iter().any(|l| l.ends_with("the Withdrawal table reads 4: Union Retreat (14.8.2) (14.8)")),
+        "the result in words, not the program's name: {:?}",
+        r.lines
+    );
     assert_eq!(place(&g, "Grey Cavalry"), Place::Area("Ridge".into()));
     assert_eq!(place(&g, "Blue Infantry C"), Place::Area("Depot".into()));
     assert_eq!(place(&g, "Grey Infantry C"), Place::Area("Orchard".into()));
