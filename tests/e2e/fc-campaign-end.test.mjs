@@ -39,7 +39,11 @@ async function sheetWithdrawal(page) {
   await die(page, 2, 'Fog of War roll');
   await tap(page, 'Resolve the event');
   await tap(page, 'Compare the Combat Values');
+  // Lee marched into the Hills: he is on the sheet without being told so again (10.2.17).
+  assert.equal(await page.getByRole('group', { name: 'Robert E. Lee (10.2.17)' }).getByRole('button', { name: 'Present' }).getAttribute('aria-pressed'), 'true');
   await tap(page, 'Set the Battle Plans');
+  // Lee's Command Rating of 2, not the 1 Battle Plan of a battle without him (10.2.10).
+  await page.getByText('Each turn: 2 Confederate Battle Plans, 2 Union Special Battle Plans', { exact: true }).waitFor();
   await tap(page, 'Place the Union at random (10.2.19)');
   await tap(page, 'Start the first Battle Turn');
   for (let turn = 1; turn <= 4; turn++) {

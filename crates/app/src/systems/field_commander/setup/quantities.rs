@@ -16,7 +16,12 @@ pub fn Quantities() -> impl IntoView {
     let store = use_store();
     let before = battle(store, |b| b.quantity_inputs);
     let without_lee = RwSignal::new(before.map(|q| q.confederate_without_lee).unwrap_or(1));
-    let lee_present = RwSignal::new(before.is_some_and(|q| q.lee_rating_if_present.is_some()));
+    // Before the quantities are first set, Lee is as the battle knows him: in a campaign's
+    // battle, present when his counter is in the Battle Location Area (10.2.17).
+    let lee_present = RwSignal::new(match before {
+        Some(q) => q.lee_rating_if_present.is_some(),
+        None => battle(store, |b| b.lee_present),
+    });
     let rating = RwSignal::new(battle(store, |b| b.lee_rating.map(u32::from)).unwrap_or(2));
     let union_base = RwSignal::new(before.map(|q| q.union_base).unwrap_or(2));
     let purchase = RwSignal::new(before.map(|q| q.purchase).unwrap_or(PlanPurchase::None));
