@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { die, happened, heading, ledger, link, nav, reload, tap } from './fc-play.mjs';
 
 let server, browser;
 before(async () => {
@@ -19,33 +20,6 @@ after(async () => {
   await server?.close();
 });
 
-const nav = (page) => page.getByRole('navigation', { name: 'Main' });
-const happened = (page) => page.getByRole('status', { name: 'What happened' });
-const ledger = (page) => page.getByRole('region', { name: 'Campaign ledger' });
-
-async function tap(page, name) {
-  await page.getByRole('button', { name, exact: true }).tap();
-  await settle(page);
-}
-
-async function link(page, name) {
-  await page.getByRole('link', { name, exact: true }).tap();
-  await settle(page);
-}
-
-async function heading(page, name) {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-async function die(page, face, legend) {
-  await page.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: String(face), exact: true }).tap();
-  await settle(page);
-}
-
-async function reload(page) {
-  await page.reload();
-  await page.waitForSelector('html[data-started="true"]');
-}
 
 async function debugged(page, body) {
   try { await body(page); } catch (e) {

@@ -12,6 +12,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, phone, openApp, settle, downloadText } from './harness.mjs';
+import { die, happened, heading, ledger, link, nav, reload, tap } from './fc-play.mjs';
 
 let server, browser;
 before(async () => {
@@ -23,35 +24,7 @@ after(async () => {
   await server?.close();
 });
 
-const nav = (page) => page.getByRole('navigation', { name: 'Main' });
 
-async function tap(page, name) {
-  await page.getByRole('button', { name, exact: true }).tap();
-  await settle(page);
-}
-
-async function link(page, name) {
-  await page.getByRole('link', { name, exact: true }).tap();
-  await settle(page);
-}
-
-async function heading(page, name) {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-/** Taps a face of the d10 under `legend` (the face 0 is the button named 10). */
-async function die(page, face, legend) {
-  await page.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: String(face), exact: true }).tap();
-  await settle(page);
-}
-
-const happened = (page) => page.getByRole('status', { name: 'What happened' });
-const ledger = (page) => page.getByRole('region', { name: 'Campaign ledger' });
-
-async function reload(page) {
-  await page.reload();
-  await page.waitForSelector('html[data-started="true"]');
-}
 
 async function paste(page, text) {
   const fold = page.locator('details', { has: page.getByText('Paste a campaign pack', { exact: true }) });
