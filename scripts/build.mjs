@@ -3,7 +3,8 @@
 // 2. tools/wasm-split cuts the wasm at its `#[wasm_split]` points (crates/app/src/shell/lazy.rs): a main
 //    module with the shell and the Game area, a chunk per lazily loaded screen, shared chunks,
 //    and __wasm_split.js that fetches a chunk the first time its screen is shown;
-// 3. wasm-bindgen (the CLI pinned to the crate's version) writes the JS glue for the main module;
+// 3. wasm-bindgen (the CLI pinned to the crate's version) writes the JS glue for the main module,
+//    which imports __wasm_split.js on the first lazy screen (scripts/lazy-loader.mjs);
 // 4. wasm-opt -Oz (binaryen 132 from node_modules, scripts/wasm-opt.mjs) shrinks the main module
 //    and every chunk;
 // 5. the page, styles, manifest, icons and service worker go beside them (scripts/post-build.mjs:
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postBuild } from './post-build.mjs';
 import { optimiseAll } from './wasm-opt.mjs';
+import { deferChunkLoader } from './lazy-loader.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
@@ -86,8 +88,11 @@ for (const f of fs.readdirSync(split).sort()) {
 console.log(`[build] ${since()}: wasm-opt -Oz on the main module and ${wasmFiles.length - 1} chunks`);
 // Two workers: the machines this is built on have two cores.
 await optimiseAll(wasmFiles.map(([from, name]) => [from, path.join(app, name)]));
-fs.copyFileSync(path.join(bindgen, `${NAME}.js`), path.join(app, `${NAME}.js`));
-fs.copyFileSync(path.join(split, '__wasm_split.js'), path.join(app, '__wasm_split.js'));
+// The glue imports the chunk loader on the first lazy screen, not before the first render.
+const splitJs = fs.readFileSync(path.join(split, '__wasm_split.js'), 'utf8');
+const glueJs = fs.readFileSync(path.join(bindgen, `${NAME}.js`), 'utf8');
+fs.writeFileSync(path.join(app, `${NAME}.js`), deferChunkLoader(glueJs, splitJs));
+fs.writeFileSync(path.join(app, '__wasm_split.js'), splitJs);
 
 const appFiles = fs.readdirSync(app).sort();
 const appDir = `app-${shortHash(...appFiles.flatMap((f) => [f, fs.readFileSync(path.join(app, f))]))}`;
@@ -106,8 +111,6 @@ const wasm = `${appDir}/${NAME}_bg.wasm`;
 const head = [
   `<link rel="stylesheet" href="${cssName}" />`,
   `<link rel="modulepreload" href="${js}" />`,
-  // The glue imports the chunk loader: fetched beside it, not after it has been parsed.
-  `<link rel="modulepreload" href="${appDir}/__wasm_split.js" />`,
   `<link rel="preload" href="${wasm}" as="fetch" type="application/wasm" crossorigin="" />`,
   `<script type="module">import init from './${js}';\nawait init({ module_or_path: './${wasm}' });</script>`,
 ].join('\n    ');

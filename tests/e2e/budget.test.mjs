@@ -16,6 +16,9 @@ test('the first load is at most 400 KB gzip-compressed, and fetches no screen bu
   const wasm = files.filter((f) => f.file.endsWith('.wasm'));
   assert.equal(wasm.length, 1, `the first screen should need only the main module: ${wasm.map((f) => f.file)}`);
   assert.ok(wasm[0].file.endsWith('_bg.wasm'), wasm[0].file);
+  // The chunk loader (scripts/lazy-loader.mjs) comes with the first lazy screen.
+  assert.deepEqual(files.filter((f) => f.file.endsWith('__wasm_split.js')).map((f) => f.file), [],
+    'the chunk loader was fetched before a screen needed it');
   assert.ok(install.files.filter((f) => f.file.endsWith('.wasm')).length > 1, 'no lazily loaded chunks in dist/');
   assert.ok(totalGzipBytes <= BUDGET.firstLoadGzipBytes, `${kb(totalGzipBytes)} KB`);
 });

@@ -68,3 +68,25 @@ test('a chunk that cannot be fetched is said, and Try again loads the screen', a
   assert.equal(await alert.count(), 0);
   await context.close();
 });
+
+test('the chunk loader comes with the first lazy screen; when it cannot be fetched the screen says so, and Try again loads it', async () => {
+  const context = await app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const loader = (url) => new URL(url).pathname.endsWith('/__wasm_split.js');
+  const fetched = [];
+  page.on('request', (r) => loader(r.url()) && fetched.push(r.url()));
+  let offline = true;
+  await page.route((url) => loader(url.href), (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await openApp(page, app.server.url);
+  await page.getByRole('button', { name: 'Next phase' }).waitFor();
+  assert.deepEqual(fetched, [], 'the loader was fetched before a lazy screen was opened');
+
+  await page.getByRole('link', { name: 'Roster' }).tap();
+  const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+  await alert.waitFor();
+  offline = false;
+  await page.getByRole('button', { name: 'Try again' }).tap();
+  await page.getByRole('heading', { level: 1, name: 'Roster' }).waitFor();
+  assert.equal(await alert.count(), 0);
+  await context.close();
+});
