@@ -5,19 +5,11 @@
 // odds before every roll) and Lee marching and firing (the modifiers shown before the roll);
 // dice entered from the table; an undo; a reload in the middle of a step keeping its first die;
 // the Withdrawal read on the table and the captured Battery settled, undone and redone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle, appUnderTest } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const nav = (page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -75,8 +67,8 @@ async function lee_to_the_union(page) {
 const ledger = (page) => page.getByRole('region', { name: 'Ledger' });
 
 test('a Field Commander battle from set-up to the Withdrawal, the app playing the Union', async () => {
-  const { context, page, problems } = await phone(browser);
-  await openApp(page, server.url, 'games');
+  const { context, page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
   await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
   await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();

@@ -5,20 +5,12 @@
 // table's row 9 picked and Screened Approach at a set-up (10.2.7, 10.2.20); Desertion rolled in
 // a campaign battle on the sheet checking a force on the campaign map (10.2.8). Each with the
 // dice entered, an undo and a reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle } from './harness.mjs';
+import { phone, openApp, settle, appUnderTest } from './harness.mjs';
 import { die, happened, heading, ledger, link, nav, reload, tap } from './fc-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 
 async function debugged(page, body) {
@@ -29,7 +21,7 @@ async function debugged(page, body) {
 }
 
 async function newGame(page) {
-  await openApp(page, server.url, 'games');
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
   await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
   await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
@@ -76,7 +68,7 @@ async function marchToTheHills(page, forces) {
 const todo = (page) => page.getByRole('list', { name: 'To do (10.1)', exact: true });
 
 test('a new battle has placed nothing, and a campaign\u2019s Game area says what the campaign needs', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
     await newGame(page);
     await heading(page, 'Game');
@@ -114,7 +106,7 @@ test('a new battle has placed nothing, and a campaign\u2019s Game area says what
 });
 
 test('a Very Quick battle that destroys the whole Union army ends with no Withdrawal', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
     await newGame(page);
     await startPractice(page, 'Very Quick: one roll');
@@ -161,7 +153,7 @@ test('a Very Quick battle that destroys the whole Union army ends with no Withdr
 });
 
 test('the set-up: the Hard table\u2019s row 9 picked, and Screened Approach placing the Union first', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
     await newGame(page);
     await nav(page).getByRole('link', { name: 'Set-up', exact: true }).tap();
@@ -201,7 +193,7 @@ test('the set-up: the Hard table\u2019s row 9 picked, and Screened Approach plac
 });
 
 test('Desertion rolled in a campaign battle on the sheet checks a force on the campaign map', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
     await newGame(page);
     await startPractice(page, 'On the Battlefield Sheet', 'Veteran');

@@ -1,20 +1,12 @@
 // Field Commander: Robert E. Lee's campaign on a phone, what a player does after its battles: a
 // battle on the Battlefield Sheet fought to its Withdrawal box and its Withdrawal rolled on the
 // campaign's own table (14.8), undone and kept across a reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
+import { phone, appUnderTest } from './harness.mjs';
 import { area, die, happened, heading, inArea, link, marchToTheHills, reload, startPractice, tap } from './fc-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 async function debug(page, run) {
   try { await run(page); } catch (e) {
@@ -24,12 +16,12 @@ async function debug(page, run) {
 }
 
 test('a Field Commander campaign battle on the Battlefield Sheet fought to its Withdrawal, rolled on the campaign\'s table', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   await debug(page, sheetWithdrawal);
 });
 
 async function sheetWithdrawal(page) {
-  await startPractice(page, server.url, 'On the Battlefield Sheet');
+  await startPractice(page, app.server.url, 'On the Battlefield Sheet');
   await marchToTheHills(page, ['Grey Cavalry']);
   await link(page, 'Resolve the battles');
   await heading(page, 'Battles');

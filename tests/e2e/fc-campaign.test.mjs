@@ -9,20 +9,12 @@
 // (part two) with Fog of War, the Envelopment Check and the Battle Resolution Table's roll
 // entered, a roll undone, its result on the map and a force bought back (15.5); a battle set up
 // on the Battlefield Sheet from the campaign, Enveloped there (10.2.9) and brought back.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone, openApp, settle, downloadText } from './harness.mjs';
+import { phone, openApp, settle, downloadText, appUnderTest } from './harness.mjs';
 import { die, happened, heading, ledger, link, nav, reload, tap } from './fc-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 
 
@@ -34,7 +26,7 @@ async function paste(page, text) {
 }
 
 test('a Field Commander campaign: the pack entered and kept as a file, a campaign turn with the Union acting', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   try { await body(page); } catch (e) {
     if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
     throw e;
@@ -42,7 +34,7 @@ test('a Field Commander campaign: the pack entered and kept as a file, a campaig
 });
 
 async function body(page) {
-  await openApp(page, server.url, 'games');
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
   await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
   await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
@@ -182,7 +174,7 @@ async function body(page) {
 }
 
 test('a Field Commander campaign battle: a Quick battle in the Forced March step, resolved with entered dice, undone once, and a force bought back', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   try { await quickBattle(page); } catch (e) {
     if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
     throw e;
@@ -278,7 +270,7 @@ async function quickBattle(page) {
 }
 
 test('a Field Commander campaign battle on the Battlefield Sheet: set up from the map, its Disease on the map, Enveloped at its set-up, its result brought back', async () => {
-  const { page } = await phone(browser);
+  const { page } = await phone(app.browser);
   try { await sheetBattle(page); } catch (e) {
     if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
     throw e;
@@ -287,7 +279,7 @@ test('a Field Commander campaign battle on the Battlefield Sheet: set up from th
 
 /** A new game with the practice pack's campaign started, its battles fought as `battles` says. */
 async function startPractice(page, battles) {
-  await openApp(page, server.url, 'games');
+  await openApp(page, app.server.url, 'games');
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
   await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
   await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();

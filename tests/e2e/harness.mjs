@@ -1,5 +1,6 @@
 // Shared set-up for the end-to-end tests: a loopback static server over the release build
 // (dist/), and Debian's Chromium driven by playwright-core on a phone-sized touch viewport.
+import { before, after } from 'node:test';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -138,4 +139,19 @@ export async function downloadText(download) {
 export async function settle(page) {
   await page.waitForFunction(() => document.documentElement.dataset.save !== 'saving');
   await page.locator('.save-state').filter({ hasText: /Saved on this device|Not saved/ }).waitFor();
+}
+
+/** The built app served and a browser launched before the file's tests, both closed after
+ *  them: `app.server` and `app.browser`. */
+export function appUnderTest() {
+  const app = {};
+  before(async () => {
+    app.server = await serveDist();
+    app.browser = await launch();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
 }

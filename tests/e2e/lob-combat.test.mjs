@@ -5,20 +5,12 @@
 // game across a reload (11.1: Closing Roll, Opening Volley with the Target's automatic loss,
 // the Target's Morale Check with the Charge Modifier, the results); then undone step by step
 // from the Game area and redone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
+import { phone, appUnderTest } from './harness.mjs';
 import { area, army, dice, formation, madeUpTables, newGame, nextPhase, openUnits, pasteTables, regiments, settle, start } from './lob-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 async function stack(page, legend, brigade, unit) {
   const picker = page.getByRole('group', { name: legend, exact: true });
@@ -32,8 +24,8 @@ async function unitState(page, side, name) {
 }
 
 test('a fire and a charge with entered dice and the players\' tables, then undone (9, 10, 11)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await newGame(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await newGame(page, app.server.url);
   await start(page, { first: 'Confederate', time: '15:00' });
   // No Leader's value is guessed: the form asks for them from his counter (4.1).
   await openUnits(page, 'Confederate');

@@ -4,20 +4,12 @@
 // second Retreat ending Over-Stacked, 6.1a, 10.3a) and applied with its rules shown first; a Division Leader lost and his command filled by
 // promotion with a Repl at the end of the chain (4.1b, 4.1c); each undone and kept across a
 // reload. The Units area's cover keeps one side's current Strengths from the other (1.8).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
+import { phone, appUnderTest } from './harness.mjs';
 import { absent, area, army, dice, formation, madeUpTables, newGame, openUnits, pasteTables, regiments, settle, start } from './lob-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 async function reload(page) {
   await settle(page);
@@ -47,8 +39,8 @@ async function federals(page) {
 }
 
 test('a Retreat told from the map, its losses shown with their rules, undone and reloaded (10.3, 1.8)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await newGame(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await newGame(page, app.server.url);
   await start(page, { first: 'Confederate', time: '15:00' });
   await army(page, 'Confederate', { name: 'Army of Northern Virginia', commander: 'Lee', command: 3, morale: 3, awareness: 1 });
   await formation(page, 'Army of Northern Virginia', { echelon: 'Division', name: "Heth's Division", leader: 'Heth', command: 2, morale: 2 });
@@ -173,8 +165,8 @@ test('a Retreat told from the map, its losses shown with their rules, undone and
 });
 
 test('a lost Division Leader replaced by promotion and a Repl, undone and reloaded (4.1b, 4.1c)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await newGame(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await newGame(page, app.server.url);
   await start(page, { first: 'Federal', time: '15:00' });
   await federals(page);
   // Wadsworth falls (4.1a).

@@ -2,24 +2,16 @@
 // the Easy LOS, the Graph Sheet with a Woods Obstacle, troops along a hexside and a Sudden Dip,
 // 8.0c) and the Breastworks markers (5.0a, 5.0c),
 // undone and kept across a reload. The elevations are made up for the test.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
+import { phone, appUnderTest } from './harness.mjs';
 import { area, newGame, settle } from './lob-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 test('a Line of Sight worked from what the map shows, and Breastworks markers (8.0, 5.0)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await newGame(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await newGame(page, app.server.url);
   await area(page, 'Combat');
   await page.getByRole('link', { name: /^Line of Sight/ }).tap();
   await page.getByRole('heading', { level: 1, name: 'Line of Sight' }).waitFor();

@@ -4,20 +4,12 @@
 // turn and ended when its Objective is reached (13.6b) with its Deployment done on the map;
 // the Federal player's book and the cover never hold anything of it. The Command Roll Table
 // is entered in the Tables editor, its values made up for the test.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
+import { phone, appUnderTest } from './harness.mjs';
 import { absent, area, army, dice, formation, moveOnAnyway, newGame, nextPhase, phase, settle, start } from './lob-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const SECRET = ['Seminary Ridge', 'Chambersburg Pike', 'Third Corps', 'Hill'];
 
@@ -63,8 +55,8 @@ async function said(page, text) {
 }
 
 test('an Order written, carried, refused, accepted and ended over several turns across a reload, hidden from the other side (13, 1.8)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await newGame(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await newGame(page, app.server.url);
   await start(page, { first: 'Confederate', time: '07:00' });
   await army(page, 'Confederate', { name: 'Army of Northern Virginia', commander: 'Lee', command: 3, morale: 3, awareness: 1 });
   await formation(page, 'Army of Northern Virginia', { echelon: 'Corps', name: 'Third Corps', leader: 'Hill', command: 2, morale: 2 });

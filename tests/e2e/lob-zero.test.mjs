@@ -3,20 +3,12 @@
 // Activity Phase; the odds on the players' own Zero Roll Table are shown before the die, the
 // entered die read and applied, undone, redone and kept across a reload. Every table value
 // and Leader rating is made up for the test (lob-play.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, phone } from './harness.mjs';
+import { phone, appUnderTest } from './harness.mjs';
 import { area, army, dice, formation, madeUpTables, newGame, nextPhase, openUnits, pasteTables, regiments, settle, start } from './lob-play.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 /** The made-up tables with a Zero Roll Table: one die, 2 or less "Half MA", 3 or more "Full MA". */
 function withZeroRollTable() {
@@ -36,8 +28,8 @@ async function leadersScreen(page) {
 }
 
 test('a Zero Roll with its odds before the die, undone and reloaded (4.1d, 1.7)', async () => {
-  const { context, page, problems } = await phone(browser);
-  await newGame(page, server.url);
+  const { context, page, problems } = await phone(app.browser);
+  await newGame(page, app.server.url);
   await start(page, { first: 'Federal', time: '15:00' });
   await army(page, 'Federal', { name: 'Army of the Potomac', commander: 'Meade', command: 3, morale: 2, awareness: 2 });
   await formation(page, 'Army of the Potomac', { echelon: 'Division', name: "Wadsworth's Division", leader: 'Wadsworth', command: 2, morale: 2 });

@@ -3,32 +3,16 @@
 // the result card, apply it and undo it; and what the test files share around that: the app
 // served with a browser, a demo game whose stored document a test changes first, and a TEST
 // table set standing for the players' entries of Table 10.
-import { before, after } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serveDist, launch, openApp, settle } from './harness.mjs';
+import { openApp, settle } from './harness.mjs';
 
-export { settle } from './harness.mjs';
+export { settle, appUnderTest } from './harness.mjs';
 export const main = (page) => page.getByRole('navigation', { name: 'Main' });
 export const result = (page) => page.getByRole('status', { name: 'Result' });
 export const toggle = (page, legend, label) =>
   page.getByRole('group', { name: legend, exact: true }).getByRole('button', { name: label, exact: true }).tap();
-
-/** The built app served and a browser launched before the file's tests, both closed after
- *  them: `app.server` and `app.browser`. */
-export function appUnderTest() {
-  const app = {};
-  before(async () => {
-    app.server = await serveDist();
-    app.browser = await launch();
-  });
-  after(async () => {
-    await app.browser?.close();
-    await app.server?.close();
-  });
-  return app;
-}
 
 export async function area(page, name) {
   await main(page).getByRole('link', { name, exact: true }).tap();
