@@ -390,6 +390,25 @@ mod tests {
         assert_eq!(again, expected);
     }
 
+    /// A Johnny Reb game that cannot be read (hand-edited, say) is kept exactly as it was and
+    /// said unreadable in the saved games, the other games untouched, as every system's is.
+    #[test]
+    fn a_damaged_johnny_reb_game_is_kept_and_said_unreadable_without_losing_the_others() {
+        let mut d = doc();
+        d.new_game(jr(&johnny_reb::Game::new("g2", "Brandy Station"))).unwrap();
+        let raw = encode(&d).replacen(r#""turn":1,"#, r#""turn":"one","#, 1);
+        let (back, _): (AppDoc, bool) = decode(&raw, &LAYOUT).unwrap();
+        assert_eq!(back.games.len(), 2);
+        let unreadable = back.games.iter().filter(|g| g.deferred().unwrap().read::<johnny_reb::Game>().is_err());
+        let damaged = unreadable.collect::<Vec<_>>();
+        assert_eq!(damaged.len(), 1);
+        assert!(damaged[0].summary().progress.contains("cannot be read"), "{}", damaged[0].summary().progress);
+        assert!(damaged[0].check().is_err());
+        assert_eq!(serde_json::to_value(damaged[0]).unwrap(), damaged[0].deferred().unwrap().value);
+        let other = back.games.iter().find(|g| g.id() != damaged[0].id()).unwrap();
+        assert!(other.check().is_ok());
+    }
+
     #[test]
     fn a_backup_of_schema_2_restores_everything() {
         let stored: AppDoc = decode(&fixture("stored-document.json"), &LAYOUT).unwrap().0;

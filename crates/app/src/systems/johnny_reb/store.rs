@@ -203,8 +203,9 @@ impl Store {
 
     /// Applies one of the Game area's commands (the phase moved on, an item ticked) as one
     /// change, through the rules' narrow entry point ([`johnny_reb::state::session::apply_turn`]):
-    /// the Game area is in the main module, and what it reaches is what every player loads
-    /// first. A refusal is shown in the banner; the game is unchanged.
+    /// the Game area's chunk is fetched right after the first render, and what it reaches is
+    /// what every Johnny Reb player loads first. A refusal is shown in the banner; the game is
+    /// unchanged.
     pub fn send_turn(self, command: TurnCommand) {
         if let Err(e) = self.unreadable() {
             return self.refuse(&e);
