@@ -396,7 +396,7 @@ mod tests {
     fn a_damaged_johnny_reb_game_is_kept_and_said_unreadable_without_losing_the_others() {
         let mut d = doc();
         d.new_game(jr(&johnny_reb::Game::new("g2", "Brandy Station"))).unwrap();
-        let raw = encode(&d).replacen(r#""turn":1,"#, r#""turn":"one","#, 1);
+        let raw = encode(&d).replacen(r#""turn":1"#, r#""turn":"one""#, 1);
         let (back, _): (AppDoc, bool) = decode(&raw, &LAYOUT).unwrap();
         assert_eq!(back.games.len(), 2);
         let unreadable = back.games.iter().filter(|g| g.deferred().unwrap().read::<johnny_reb::Game>().is_err());
