@@ -37,11 +37,9 @@ pub type AppDoc = Doc<SavedGame, SystemsData>;
 /// A saved game of one of the systems.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedGame {
-    /// A game of Johnny Reb: read at start-up, its code in the main module.
-    JohnnyReb(Box<johnny_reb::Game>),
-    /// A game of a system whose code loads with its screens (Line of Battle): kept as stored
+    /// A game of any system (every system's code loads with its screens): kept as stored
     /// until that system's screens read it ([`crate::shell::session`]), so that neither its
-    /// types nor its rules weigh on the start-up of a player of another system (issue 15).
+    /// types nor its rules weigh on the start-up (issue 15).
     Deferred(Box<DeferredGame>),
 }
 
@@ -91,33 +89,27 @@ impl SavedGame {
     /// The system it belongs to.
     pub fn system(&self) -> SystemId {
         match self {
-            SavedGame::JohnnyReb(_) => SystemId::JohnnyReb,
             SavedGame::Deferred(g) => g.system,
         }
     }
 
-    /// The Johnny Reb game, if it is one.
-    pub fn johnny_reb(&self) -> Option<&johnny_reb::Game> {
-        match self {
-            SavedGame::JohnnyReb(g) => Some(g),
-            SavedGame::Deferred(_) => None,
-        }
-    }
-
-    /// The game kept as stored, if it is one of a system loaded with its screens.
+    /// The game as stored, with its system.
     pub fn deferred(&self) -> Option<&DeferredGame> {
         match self {
             SavedGame::Deferred(g) => Some(g),
-            SavedGame::JohnnyReb(_) => None,
         }
+    }
+
+    /// A typed game of `system` as it is kept.
+    pub fn of<G: Serialize>(system: SystemId, game: &G) -> Result<SavedGame, String> {
+        DeferredGame::of(system, game).map(|g| SavedGame::Deferred(Box::new(g)))
     }
 
     /// Checks a game read from a file or a backup by its system's own rules.
     pub fn check(&self) -> Result<(), String> {
         match self {
-            SavedGame::JohnnyReb(g) => johnny_reb::state::exchange::check_game(g),
             SavedGame::Deferred(g) => match g.system {
-                SystemId::JohnnyReb => Err("a Johnny Reb game kept unread".into()),
+                SystemId::JohnnyReb => johnny_reb::state::exchange::check_game(&g.read()?),
                 SystemId::LineOfBattle => line_of_battle::file::check_game(&g.read()?),
                 SystemId::FieldCommander => field_commander::file::check_game(&g.read()?),
             },
@@ -127,7 +119,6 @@ impl SavedGame {
     /// The game as its system's game file (importable on any device).
     pub fn export_file(&self) -> String {
         match self {
-            SavedGame::JohnnyReb(g) => johnny_reb::state::exchange::export_game(g),
             SavedGame::Deferred(g) => companion_core::exchange::export_game_file(game_file(g.system), &g.value),
         }
     }
@@ -142,7 +133,9 @@ impl SavedGame {
                 .map(|g| SavedGame::Deferred(Box::new(g)))
         };
         if format == johnny_reb::state::exchange::GAME_FORMAT {
-            Some(johnny_reb::state::exchange::read_game(raw).map(SavedGame::from))
+            let game = johnny_reb::state::exchange::read_game(raw)
+                .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
+            Some(deferred(SystemId::JohnnyReb, game))
         } else if format == line_of_battle::file::GAME_FORMAT {
             let game = line_of_battle::file::read_game(raw)
                 .and_then(|g| serde_json::to_value(g).map_err(|e| ImportError::WrongShape(e.to_string())));
@@ -157,7 +150,7 @@ impl SavedGame {
     }
 }
 
-/// The kind of a deferred system's game file.
+/// The kind of a system's game file.
 fn game_file(system: SystemId) -> &'static companion_core::exchange::FileKind {
     match system {
         SystemId::JohnnyReb => &johnny_reb::state::exchange::GAME_FILE,
@@ -182,20 +175,11 @@ fn deferred_summary(g: &DeferredGame) -> Summary {
     })
 }
 
-impl From<johnny_reb::Game> for SavedGame {
-    fn from(game: johnny_reb::Game) -> Self {
-        SavedGame::JohnnyReb(Box::new(game))
-    }
-}
-
 impl StoredGame for SavedGame {
     fn from_stored(value: Value) -> Result<Self, String> {
         let system = value.get("system").and_then(Value::as_str).unwrap_or_default();
         match SystemId::from_id(system) {
-            Some(SystemId::JohnnyReb) => {
-                serde_json::from_value(value).map(|g| SavedGame::JohnnyReb(Box::new(g))).map_err(|e| e.to_string())
-            }
-            Some(other) => DeferredGame::new(other, value).map(|g| SavedGame::Deferred(Box::new(g))),
+            Some(system) => DeferredGame::new(system, value).map(|g| SavedGame::Deferred(Box::new(g))),
             None => {
                 Err(format!("a game of a system this version does not know ({})", companion_core::names::shown(system)))
             }
@@ -204,31 +188,26 @@ impl StoredGame for SavedGame {
 
     fn id(&self) -> &str {
         match self {
-            SavedGame::JohnnyReb(g) => g.id(),
             SavedGame::Deferred(g) => g.text("id"),
         }
     }
     fn set_id(&mut self, id: String) {
         match self {
-            SavedGame::JohnnyReb(g) => g.set_id(id),
             SavedGame::Deferred(g) => g.set_text("id", id),
         }
     }
     fn name(&self) -> &str {
         match self {
-            SavedGame::JohnnyReb(g) => g.name(),
             SavedGame::Deferred(g) => g.text("name"),
         }
     }
     fn set_name(&mut self, name: String) {
         match self {
-            SavedGame::JohnnyReb(g) => g.set_name(name),
             SavedGame::Deferred(g) => g.set_text("name", name),
         }
     }
     fn summary(&self) -> Summary {
         match self {
-            SavedGame::JohnnyReb(g) => g.summary(),
             SavedGame::Deferred(g) => deferred_summary(g),
         }
     }
@@ -239,19 +218,20 @@ impl StoredGame for SavedGame {
 impl Serialize for SavedGame {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            SavedGame::JohnnyReb(g) => g.serialize(serializer),
             SavedGame::Deferred(g) => g.value.serialize(serializer),
         }
     }
 }
 
-/// Each system's device data, under its id.
+/// Each system's device data, under its id, kept as stored: the system's screens read it and
+/// put every change back (the shell reads none of it).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SystemsData {
-    /// Johnny Reb's Tables Card entries and quick look-up charge.
+    /// Johnny Reb's Tables Card entries and quick look-up charge
+    /// (`johnny_reb::state::device::DeviceData`, read by its screens): an object.
     #[serde(rename = "johnny-reb")]
-    pub johnny_reb: johnny_reb::state::device::DeviceData,
+    pub johnny_reb: Map<String, Value>,
 }
 
 /// Schema 1 to 2: the one `game` becomes the only entry of `games`, and is the open one.
@@ -317,8 +297,20 @@ mod tests {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
+    /// A Johnny Reb game as the document keeps it.
+    fn jr(game: &johnny_reb::Game) -> SavedGame {
+        SavedGame::of(SystemId::JohnnyReb, game).unwrap()
+    }
+
+    /// A saved game read as Johnny Reb's, as its screens read it.
+    fn read_jr(saved: &SavedGame) -> johnny_reb::Game {
+        let kept = saved.deferred().unwrap();
+        assert_eq!(kept.system, SystemId::JohnnyReb);
+        kept.read().unwrap()
+    }
+
     fn doc() -> AppDoc {
-        Doc::fresh(&LAYOUT, demo_game("g1").into())
+        Doc::fresh(&LAYOUT, jr(&demo_game("g1")))
     }
 
     #[test]
@@ -329,13 +321,25 @@ mod tests {
     #[test]
     fn current_documents_round_trip_with_each_game_tagged() {
         let mut d = doc();
-        d.systems.johnny_reb.table_entries.set(
+        let mut device = johnny_reb::state::device::DeviceData::default();
+        device.table_entries.set(
             johnny_reb::rules::CellRef::new("Table 10", "row 80", "roll 9"),
             johnny_reb::rules::Entered::Value(johnny_reb::rules::Ratio::whole(11)),
         );
+        let Value::Object(stored) = serde_json::to_value(&device).unwrap() else { panic!("not an object") };
+        d.systems.johnny_reb = stored;
         let raw = encode(&d);
-        assert!(raw.contains(r#""games":[{"system":"johnny-reb","id":"g1","#), "{}", &raw[..200]);
-        assert_eq!(decode(&raw, &LAYOUT), Ok((d, false)));
+        // Each game says its system (its fields written in the order of the stored JSON).
+        let written: Value = serde_json::from_str(&raw).unwrap();
+        assert_eq!((&written["games"][0]["system"], &written["games"][0]["id"]), (&"johnny-reb".into(), &"g1".into()));
+        assert_eq!(written["games"].as_array().map(Vec::len), Some(1));
+        let back: AppDoc = decode(&raw, &LAYOUT).unwrap().0;
+        assert_eq!(back, d);
+        // Read back by Johnny Reb's screens: the game and the entries as they were.
+        assert_eq!(read_jr(&back.games[0]), demo_game("g1"));
+        let read: johnny_reb::state::device::DeviceData =
+            serde_json::from_value(Value::Object(back.systems.johnny_reb)).unwrap();
+        assert_eq!(read, device);
     }
 
     #[test]
@@ -360,11 +364,13 @@ mod tests {
         // Each game reads exactly as schema 2's reader read it.
         for (i, g) in d.games.iter().enumerate() {
             let then: johnny_reb::Game = serde_json::from_value(old["games"][i].clone()).unwrap();
-            assert_eq!(g.johnny_reb(), Some(&then));
+            assert_eq!(read_jr(g), then);
         }
-        let first = d.games[0].johnny_reb().unwrap();
+        let first = read_jr(&d.games[0]);
         assert_eq!((first.charges.charges.len(), first.checks_due.len(), first.setup.turns), (1, 2, Some(12)));
-        let jr = &d.systems.johnny_reb;
+        let jr: johnny_reb::state::device::DeviceData =
+            serde_json::from_value(Value::Object(d.systems.johnny_reb.clone())).unwrap();
+        let jr = &jr;
         assert_eq!(serde_json::to_value(&jr.table_entries).unwrap(), old["table_entries"]);
         assert_eq!(jr.table_entries.len(), 2);
         assert_eq!(serde_json::to_value(&jr.charge_lookup).unwrap(), old["settings"]["charge_lookup"]);
@@ -384,6 +390,25 @@ mod tests {
         assert_eq!(again, expected);
     }
 
+    /// A Johnny Reb game that cannot be read (hand-edited, say) is kept exactly as it was and
+    /// said unreadable in the saved games, the other games untouched, as every system's is.
+    #[test]
+    fn a_damaged_johnny_reb_game_is_kept_and_said_unreadable_without_losing_the_others() {
+        let mut d = doc();
+        d.new_game(jr(&johnny_reb::Game::new("g2", "Brandy Station"))).unwrap();
+        let raw = encode(&d).replacen(r#""turn":1"#, r#""turn":"one""#, 1);
+        let (back, _): (AppDoc, bool) = decode(&raw, &LAYOUT).unwrap();
+        assert_eq!(back.games.len(), 2);
+        let unreadable = back.games.iter().filter(|g| g.deferred().unwrap().read::<johnny_reb::Game>().is_err());
+        let damaged = unreadable.collect::<Vec<_>>();
+        assert_eq!(damaged.len(), 1);
+        assert!(damaged[0].summary().progress.contains("cannot be read"), "{}", damaged[0].summary().progress);
+        assert!(damaged[0].check().is_err());
+        assert_eq!(serde_json::to_value(damaged[0]).unwrap(), damaged[0].deferred().unwrap().value);
+        let other = back.games.iter().find(|g| g.id() != damaged[0].id()).unwrap();
+        assert!(other.check().is_ok());
+    }
+
     #[test]
     fn a_backup_of_schema_2_restores_everything() {
         let stored: AppDoc = decode(&fixture("stored-document.json"), &LAYOUT).unwrap().0;
@@ -395,17 +420,19 @@ mod tests {
         use johnny_reb::state::exchange::{read_army_list, read_game};
         let stored: AppDoc = decode(&fixture("stored-document.json"), &LAYOUT).unwrap().0;
         let game = read_game(&fixture("game.json")).unwrap();
-        assert_eq!(stored.games[0].johnny_reb(), Some(&game));
+        assert_eq!(read_jr(&stored.games[0]), game);
         let list = read_army_list(&fixture("army-list.json")).unwrap();
         assert_eq!(list.army, game.roster.union);
         let set = crate::systems::johnny_reb::tables::entry::decode_table_set(&fixture("table-set.json")).unwrap();
-        assert_eq!(set, stored.systems.johnny_reb.table_entries);
+        let device: johnny_reb::state::device::DeviceData =
+            serde_json::from_value(Value::Object(stored.systems.johnny_reb)).unwrap();
+        assert_eq!(set, device.table_entries);
     }
 
     #[test]
     fn a_backup_round_trips_and_refuses_a_bad_game_or_a_newer_version() {
         let mut d = doc();
-        d.new_game(johnny_reb::Game::new("g2", "Second").into()).unwrap();
+        d.new_game(jr(&johnny_reb::Game::new("g2", "Second"))).unwrap();
         assert_eq!(read_backup(&export_backup(&d)), Ok(d.clone()));
         let mut bad = d.clone();
         bad.games[0].set_name("<b>".into());
@@ -464,8 +491,9 @@ mod tests {
         let file = saved.export_file();
         assert_eq!(companion_core::exchange::format_of(&file).as_deref(), Some(line_of_battle::file::GAME_FORMAT));
         assert_eq!(SavedGame::read_file(&file), Some(Ok(saved)));
-        let jr = SavedGame::from(demo_game("g1")).export_file();
-        assert!(matches!(SavedGame::read_file(&jr), Some(Ok(SavedGame::JohnnyReb(_)))));
+        let jr_file = jr(&demo_game("g1")).export_file();
+        let read = SavedGame::read_file(&jr_file).unwrap().unwrap();
+        assert_eq!(read_jr(&read), demo_game("g1"));
         assert_eq!(SavedGame::read_file(r#"{"format":"johnny-reb/army-list","schema":2}"#), None);
         let bad = file.replacen("Gettysburg", "<b>", 1);
         assert!(matches!(SavedGame::read_file(&bad), Some(Err(ImportError::Invalid(_)))));

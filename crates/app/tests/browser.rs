@@ -4,6 +4,7 @@
 
 use companion::doc::{AppDoc, LAYOUT, SavedGame};
 use companion::shell::browser::{BrowserStore, local_storage};
+use companion::systems::SystemId;
 use companion_core::persist::{KeyValueStore, Loaded, Persistence, SaveOutcome, StorageNotice, StoreError};
 use johnny_reb::Game;
 use wasm_bindgen::JsCast;
@@ -19,7 +20,12 @@ const DOC_KEY: &str = LAYOUT.key;
 const DAMAGED_KEY: &str = LAYOUT.damaged_key;
 
 fn game(id: &str, name: &str) -> SavedGame {
-    Game::new(id, name).into()
+    SavedGame::of(SystemId::JohnnyReb, &Game::new(id, name)).unwrap()
+}
+
+/// The open game, read as Johnny Reb's screens read it.
+fn open_game(doc: &AppDoc) -> Option<Game> {
+    doc.current_game().and_then(SavedGame::deferred).and_then(|g| g.read().ok())
 }
 
 fn load(p: &mut Persistence<BrowserStore>, id: &str, name: &str) -> AppDoc {
@@ -28,7 +34,7 @@ fn load(p: &mut Persistence<BrowserStore>, id: &str, name: &str) -> AppDoc {
 }
 
 fn turn(doc: &AppDoc) -> u32 {
-    doc.current_game().and_then(SavedGame::johnny_reb).map(|g| g.turn).unwrap_or(0)
+    open_game(doc).map(|g| g.turn).unwrap_or(0)
 }
 
 fn clear() {
@@ -40,9 +46,9 @@ fn local_storage_round_trips_a_game() {
     clear();
     let mut p = Persistence::new(Some(storage()), "tab-test", &LAYOUT);
     let mut doc = load(&mut p, "g", "Chancellorsville");
-    let mut g = doc.current_game().and_then(SavedGame::johnny_reb).unwrap().clone();
+    let mut g = open_game(&doc).unwrap();
     g.turn = 6;
-    doc.put_game(g.into());
+    doc.put_game(SavedGame::of(SystemId::JohnnyReb, &g).unwrap());
     assert_eq!(p.save(&mut doc, false), SaveOutcome::Saved);
     let mut again = Persistence::new(Some(storage()), "tab-other", &LAYOUT);
     assert_eq!(turn(&load(&mut again, "x", "x")), 6);

@@ -25,16 +25,64 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::cell::RefCell;
 use std::fmt::Display;
+use std::rc::Rc;
 
 thread_local! {
     /// The app's root owner: a system's session is kept there, so that it outlives the
     /// screens that made it.
     static ROOT: RefCell<Option<Owner>> = const { RefCell::new(None) };
+    /// The systems whose open game is kept in their session between saves ([`keep_open_game`]).
+    static KEEPERS: RefCell<Vec<Keeper>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Remembers the app's root owner (called once by the shell's `App`).
 pub fn remember_root() {
     ROOT.with(|r| *r.borrow_mut() = Owner::current());
+}
+
+/// Runs `f` under the app's root owner (or the current one before `App` has run): what it
+/// makes outlives the screen that asked for it.
+pub fn in_root<T>(f: impl FnOnce() -> T) -> T {
+    match ROOT.with(|r| r.borrow().clone()) {
+        Some(root) => root.with(f),
+        None => f(),
+    }
+}
+
+/// A system that keeps its open game in its session and hands it back only when the shell
+/// asks ([`keep_open_game`]).
+struct Keeper {
+    system: SystemId,
+    game: Rc<dyn Fn() -> Option<SavedGame>>,
+    reopened: Rc<dyn Fn()>,
+}
+
+/// Registers a system whose screens keep its open game in their session rather than putting
+/// it back into the saved games after every change (Johnny Reb: a large roster and its
+/// history are then written out once a save, not once a tap). `game` hands the open game back
+/// as it stands (`None` when the session does not hold the open game: the saved games do);
+/// `reopened` reads the newly opened game, called as soon as a game is opened or shown
+/// afresh. Registering again replaces the system's earlier registration.
+pub fn keep_open_game(system: SystemId, game: impl Fn() -> Option<SavedGame> + 'static, reopened: impl Fn() + 'static) {
+    KEEPERS.with(|k| {
+        let mut keepers = k.borrow_mut();
+        keepers.retain(|k| k.system != system);
+        keepers.push(Keeper { system, game: Rc::new(game), reopened: Rc::new(reopened) });
+    });
+}
+
+/// The open game of `system` as its session holds it, when it keeps it ([`keep_open_game`]).
+pub fn kept_open_game(system: SystemId) -> Option<SavedGame> {
+    let game = KEEPERS.with(|k| k.borrow().iter().find(|k| k.system == system).map(|k| k.game.clone()))?;
+    game()
+}
+
+/// Tells every system that keeps its open game that another game was opened (or shown afresh).
+pub fn reopened() {
+    let all: Vec<Rc<dyn Fn()>> = KEEPERS.with(|k| k.borrow().iter().map(|k| k.reopened.clone()).collect());
+    for reopen in all {
+        reopen();
+    }
 }
 
 /// A system's session as kept under the root owner.
@@ -107,10 +155,7 @@ where
             provide_context(kept);
             kept
         };
-        match ROOT.with(|r| r.borrow().clone()) {
-            Some(root) => root.with(make),
-            None => make(),
-        }
+        in_root(make)
     });
     let opening = shell.opened.get_untracked();
     if kept.opening.get_untracked() != opening {

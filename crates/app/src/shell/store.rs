@@ -2,14 +2,17 @@
 //! data), the device settings and the storage notices, saved after every change (debounced,
 //! and at once when the page is hidden).
 //!
-//! The open game lives in its system's session ([`crate::systems::johnny_reb::store`]); the
-//! shell puts it back into the document before every save and every operation on the saved
-//! games ([`Store::document`]), and hands a newly opened game to its system ([`Store::show`]).
+//! The shell keeps every game as stored JSON and reads none of them: the open game lives in
+//! its system's session, made by that system's screens ([`crate::shell::session`]), which
+//! either put every change back into the saved games or hand the game back when the shell
+//! asks for it, before every save and every operation on the saved games ([`Store::document`]).
+//! A newly opened game is read by its system's screens ([`Store::open`]). So nothing of any
+//! system's types or rules is in the main module every player loads (issue 15).
 
 use crate::doc::{AppDoc, LAYOUT, SavedGame};
 use crate::shell::browser::{self, BrowserStore};
+use crate::shell::session;
 use crate::systems::SystemId;
-use crate::systems::johnny_reb::store as jr;
 use companion_core::persist::{ExternalChange, Persistence, SaveOutcome, StorageNotice};
 use companion_core::settings::Settings;
 use leptos::prelude::*;
@@ -43,8 +46,6 @@ pub struct Store {
     pub saves: RwSignal<AppDoc>,
     /// The system of the open game: its areas and screens are the ones shown.
     pub system: RwSignal<SystemId>,
-    /// Johnny Reb's open game and device data.
-    pub johnny_reb: jr::Signals,
     /// Raised each time a game is opened (or shown afresh from another tab): a system whose
     /// open game is kept as stored reads it again ([`crate::shell::session`]).
     pub opened: RwSignal<u64>,
@@ -52,9 +53,10 @@ pub struct Store {
     generation: RwSignal<u64>,
 }
 
-/// The game a first start or a damaged document opens: an empty Johnny Reb game.
+/// The game a first start or a damaged document opens: an empty Johnny Reb game, as stored
+/// JSON (its screens read it).
 fn new_game() -> SavedGame {
-    johnny_reb::Game::new(browser::new_id(), "New game").into()
+    crate::systems::first_game(browser::new_id())
 }
 
 impl Store {
@@ -73,7 +75,6 @@ impl Store {
             dirty: RwSignal::new(false),
             written: RwSignal::new(true),
             system: RwSignal::new(open.system()),
-            johnny_reb: jr::Signals::new(&open, &loaded.doc.systems.johnny_reb),
             opened: RwSignal::new(0),
             saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
@@ -112,15 +113,18 @@ impl Store {
         );
     }
 
-    /// The open game as it stands in play.
+    /// The open game as it stands in play: as its system's session keeps it, or as the saved
+    /// games hold it (a system's screens put every change back there).
     pub fn open_game(self) -> SavedGame {
-        match self.system.get_untracked() {
-            SystemId::JohnnyReb => self.johnny_reb.game().into(),
-            // Its screens put every change back into the saved games.
-            SystemId::LineOfBattle | SystemId::FieldCommander => {
-                self.saves.with_untracked(|d| d.current_game().cloned()).unwrap_or_else(new_game)
-            }
-        }
+        session::kept_open_game(self.system.get_untracked())
+            .or_else(|| self.saves.with_untracked(|d| d.current_game().cloned()))
+            .unwrap_or_else(new_game)
+    }
+
+    /// Tracks every change to the document (a view that lists the saved games as they stand).
+    pub fn track_changes(self) {
+        self.generation.track();
+        self.saves.track();
     }
 
     /// The saved games with the open game as it stands in play: the whole document.
@@ -130,7 +134,6 @@ impl Store {
         doc.current = companion_core::doc::StoredGame::id(&open).to_string();
         doc.put_game(open);
         doc.settings = self.settings.get_untracked();
-        doc.systems.johnny_reb = self.johnny_reb.device();
         doc
     }
 
@@ -138,20 +141,17 @@ impl Store {
     pub fn show(self, doc: AppDoc) {
         let open = doc.current_game().cloned().unwrap_or_else(new_game);
         self.settings.set(doc.settings.clone());
-        self.johnny_reb.set_device(&doc.systems.johnny_reb);
         // The saved games first: a system that reads its open game from them does so on open.
         self.saves.set(doc);
         self.open(&open);
         self.dirty.set(false);
     }
 
-    /// Hands a game to its system's session (undo starts afresh) and shows its system. A game
-    /// kept as stored must already be in the saved games: its system reads it from there.
+    /// Hands a game to its system's session (undo starts afresh) and shows its system. The
+    /// game must already be in the saved games: its system reads it from there.
     pub fn open(self, game: &SavedGame) {
-        match game {
-            SavedGame::JohnnyReb(g) => self.johnny_reb.session.update(|s| s.replace((**g).clone())),
-            SavedGame::Deferred(_) => self.opened.update(|n| *n += 1),
-        }
+        self.opened.update(|n| *n += 1);
+        session::reopened();
         // Setting it wakes the frame, which would build the screen afresh (and lose what it
         // was saying): only a change of system should.
         if self.system.get_untracked() != game.system() {

@@ -9,7 +9,14 @@ pub mod field_commander;
 pub mod johnny_reb;
 pub mod line_of_battle;
 
+use crate::doc::SavedGame;
 use companion_core::system::GameSystem;
+
+/// The game a first start opens (and a damaged document's fresh start): an empty Johnny Reb
+/// game, as the JSON its screens read, so that the shell needs none of its code.
+pub fn first_game(id: String) -> SavedGame {
+    johnny_reb::empty_game(id)
+}
 
 /// Every system the app knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

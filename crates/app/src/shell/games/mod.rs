@@ -9,7 +9,7 @@
 
 pub mod files;
 
-use crate::doc::{AppDoc, DeferredGame, SavedGame, export_backup, read_backup};
+use crate::doc::{AppDoc, SavedGame, export_backup, read_backup};
 use crate::shell::browser;
 use crate::shell::store::{Store, use_shell};
 use crate::systems::SystemId;
@@ -41,22 +41,19 @@ pub fn apply<R>(store: Store, op: impl FnOnce(&mut AppDoc) -> Result<R, String>)
 
 /// The saved games as the list shows them, the open one as it stands in play.
 pub fn summaries(store: Store) -> Vec<GameSummary> {
-    store.johnny_reb.session.track();
-    store.saves.track();
+    store.track_changes();
     store.document().summaries()
 }
 
 /// Starts a new, empty game of a system and opens it.
 pub fn new_game(store: Store, system: SystemId) -> Result<(), String> {
     let game: SavedGame = match system {
-        SystemId::JohnnyReb => johnny_reb::Game::new(browser::new_id(), "New game").into(),
+        SystemId::JohnnyReb => SavedGame::of(system, &johnny_reb::Game::new(browser::new_id(), "New game"))?,
         SystemId::LineOfBattle => {
-            let game = crate::systems::line_of_battle::store::new_game(browser::new_id());
-            SavedGame::Deferred(Box::new(DeferredGame::of(system, &game)?))
+            SavedGame::of(system, &crate::systems::line_of_battle::store::new_game(browser::new_id()))?
         }
         SystemId::FieldCommander => {
-            let game = crate::systems::field_commander::store::new_game(browser::new_id());
-            SavedGame::Deferred(Box::new(DeferredGame::of(system, &game)?))
+            SavedGame::of(system, &crate::systems::field_commander::store::new_game(browser::new_id()))?
         }
     };
     apply(store, |d| d.new_game(game).map_err(|e| e.to_string()))
@@ -64,7 +61,7 @@ pub fn new_game(store: Store, system: SystemId) -> Result<(), String> {
 
 /// Adds the demo game and opens it.
 pub fn open_demo(store: Store) -> Result<(), String> {
-    let demo = johnny_reb::state::demo::demo_game(&browser::new_id()).into();
+    let demo = SavedGame::of(SystemId::JohnnyReb, &johnny_reb::state::demo::demo_game(&browser::new_id()))?;
     apply(store, |d| d.new_game(demo).map_err(|e| e.to_string()))
 }
 
@@ -123,7 +120,7 @@ pub fn import_file(store: Store, raw: &str) -> Result<Imported, String> {
         Some(read) => read.map_err(|e| e.to_string())?,
         // Not a game file of any system: a Johnny Reb army list, a backup, or nothing of ours.
         None => match jr_files::read_file(raw) {
-            Ok(jr_files::File::Game(game)) => SavedGame::JohnnyReb(game),
+            Ok(jr_files::File::Game(game)) => SavedGame::of(SystemId::JohnnyReb, &game)?,
             Ok(jr_files::File::ArmyList(_)) if store.system.get_untracked() != SystemId::JohnnyReb => {
                 return Err(format!(
                     "This is a Johnny Reb army list, and the open game is a game of {}: open a Johnny Reb game first.",

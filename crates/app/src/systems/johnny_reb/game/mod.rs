@@ -173,6 +173,11 @@ pub fn GameScreen() -> impl IntoView {
     view! {
         <section class="screen" aria-labelledby="game-title">
             <h1 id="game-title">"Game"</h1>
+            {move || store.problem.get().map(|why| view! {
+                <p class="banner error" role="alert">
+                    {why} " It is kept as it was: export it from Saved games to keep a copy, or open another game."
+                </p>
+            })}
             <p class="subtitle">{move || game().name}</p>
             <div class="turn-card" aria-live="polite">
                 <p class="turn">{turn}</p>
