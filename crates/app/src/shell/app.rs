@@ -67,8 +67,8 @@ pub fn App() -> impl IntoView {
 fn screen(store: Store, location: &Location) -> AnyView {
     let path = location.path.trim_end_matches('/');
     match path {
-        "/settings" => lazy_screen!(settings, view! { <settings::SettingsScreen/> }),
-        "/games" => lazy_screen!(games, view! { <games::GamesScreen/> }),
+        "/settings" => lazy_screen!(shell_settings, view! { <settings::SettingsScreen/> }),
+        "/games" => lazy_screen!(shell_games, view! { <games::GamesScreen/> }),
         _ => match store.system.get() {
             SystemId::JohnnyReb => johnny_reb::screen(path),
             SystemId::LineOfBattle => {

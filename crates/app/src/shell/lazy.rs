@@ -1,17 +1,20 @@
-//! Screens loaded on first visit, each from its own wasm chunk, so that the first load carries
-//! only the shell and the Game area (the performance budget of issue 2).
+//! Screens loaded on first visit, each from its own wasm chunk, so that the first render needs
+//! only the shell (issues 2 and 15); every system's Game area is such a screen too.
 //!
 //! A lazy screen is one line in `app.rs`'s `screen()`:
 //!
 //! ```ignore
-//! "/orders" => lazy_screen!(orders, view! { <orders::OrdersScreen/> }),
+//! "/orders" => lazy_screen!(jr_orders, view! { <orders::OrdersScreen/> }),
 //! ```
 //!
 //! The first argument names the chunk; every lazy screen has its own name (a name used twice
 //! puts both screens in one chunk). The second is any view. The release build
 //! (scripts/build.mjs) cuts the wasm at each such point: what only that screen uses goes into
 //! its chunk, what several screens use into shared chunks, fetched together the first time one
-//! of them is shown. The service worker caches every chunk at install, so every screen works
+//! of them is shown. Shared code is grouped by the names' prefix up to the first `_` (`jr_`,
+//! `fc_`, `lob_`, `shell_`): one chunk for what a system's screens share, one for each set of
+//! systems sharing code, so a screen fetches a few chunks, not hundreds
+//! (tools/wasm-split-cli-support). A new screen's chunk name starts with its system's prefix. The service worker caches every chunk at install, so every screen works
 //! offline after the first visit. Natively (tests) and in an unsplit build the screen is
 //! simply there.
 

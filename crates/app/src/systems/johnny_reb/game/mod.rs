@@ -264,7 +264,7 @@ pub fn GameScreen() -> impl IntoView {
             <details class="more" on:toggle=move |_| steps_opened.set(true)>
                 <summary class="button">"Steps of this phase (Table 1)"</summary>
                 <Show when=move || steps_opened.get()>
-                    {lazy_screen!(turn_steps, view! { <PhaseSteps/> })}
+                    {lazy_screen!(jr_turn_steps, view! { <PhaseSteps/> })}
                 </Show>
             </details>
             <div class="row">
@@ -279,7 +279,7 @@ pub fn GameScreen() -> impl IntoView {
             <details class="more" id="game-settings" on:toggle=move |_| settings_opened.set(true)>
                 <summary class="button">"Game settings and house rules"</summary>
                 <Show when=move || settings_opened.get()>
-                    {lazy_screen!(game_settings, view! { <settings::GameSettings/> })}
+                    {lazy_screen!(jr_game_settings, view! { <settings::GameSettings/> })}
                 </Show>
             </details>
             <h2>"History"</h2>
