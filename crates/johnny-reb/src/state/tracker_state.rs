@@ -2,7 +2,7 @@
 //! (10.2) and the regiments lost from their brigades (2.3.4.e). The tracker's items and
 //! commands are in [`super::tracker`].
 
-use super::ids::{OfficerId, RegimentId, UnitId};
+use super::ids::{BrigadeId, OfficerId, RegimentId, UnitId};
 use super::roster::Side;
 use crate::rules::surprise::SurpriseKind;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ pub struct SurpriseState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegimentLoss {
     /// The brigade's id.
-    pub brigade: String,
+    pub brigade: BrigadeId,
     /// The regiment's id.
     pub regiment: RegimentId,
     /// The turn at whose end it was counted.

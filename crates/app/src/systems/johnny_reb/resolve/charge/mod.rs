@@ -28,7 +28,7 @@ use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::state::charges::{ChargeCommand, GameCharge, officer_with};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
-use johnny_reb::state::ids::UnitId;
+use johnny_reb::state::ids::{ChargeId, UnitId};
 use johnny_reb::state::roster::Regiment;
 use leptos::prelude::*;
 
@@ -111,7 +111,7 @@ pub fn lookup_sides(guns: Option<ArtillerySituation>) -> Sides {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Held {
     /// A charge of the game, by id.
-    Game(String),
+    Game(ChargeId),
     /// The quick look-up on this device.
     Lookup,
 }
@@ -128,7 +128,7 @@ pub struct Shown {
     /// Its result is applied to the game.
     pub applied: bool,
     /// The charge it continues, if any.
-    pub follows: Option<String>,
+    pub follows: Option<ChargeId>,
 }
 
 /// Everything a step view needs; cheap to copy.
@@ -191,7 +191,7 @@ pub fn ChargeResolver() -> impl IntoView {
             return store.charge_lookup.with(|l| l.is_some()).then_some(Held::Lookup);
         }
         if let Some(id) = q.get("charge").filter(|s| !s.is_empty()) {
-            return Some(Held::Game(id));
+            return Some(Held::Game(id.into()));
         }
         let unit = q.get("unit").filter(|s| !s.is_empty())?;
         store.session.with(|s| {
