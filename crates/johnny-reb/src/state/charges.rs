@@ -8,7 +8,7 @@
 
 use super::error::{CommandError, refused};
 use super::game::Game;
-use super::ids::{OfficerId, UnitId};
+use super::ids::{ChargeId, OfficerId, UnitId};
 use super::roster::{ChargePermission, Regiment};
 use crate::rules::charge::cavalry::CavalryAftermath;
 use crate::rules::charge::sequence::{ChargedUnit, ChargingUnit, Conditions, Input};
@@ -33,7 +33,7 @@ pub enum ChargeCommand {
         /// The charge as declared.
         charge: Box<Charge>,
         /// The charge it continues, if any.
-        follows: Option<String>,
+        follows: Option<ChargeId>,
         /// A charged gun section's situation (2.3.3).
         #[serde(default)]
         guns: Option<ArtillerySituation>,
@@ -41,7 +41,7 @@ pub enum ChargeCommand {
     /// Resolve the current step of a charge with its input (Table 16).
     Step {
         /// The charge's id.
-        charge: String,
+        charge: ChargeId,
         /// The step's input.
         input: Box<Input>,
         /// The players' Tables Card entries the step may read (Appendix F.13's Table 10).
@@ -55,7 +55,7 @@ pub enum ChargeCommand {
     /// impacts for the lone unit.
     UnequalImpact {
         /// The charge's id.
-        charge: String,
+        charge: ChargeId,
         /// The side of the lone unit.
         lone: ChargeSide,
         /// The enemy units in contact with it.
@@ -65,12 +65,12 @@ pub enum ChargeCommand {
     /// it, so that it is undone with them).
     Applied {
         /// The charge's id.
-        charge: String,
+        charge: ChargeId,
     },
     /// Forget a charge declared by mistake.
     Discard {
         /// The charge's id.
-        charge: String,
+        charge: ChargeId,
     },
 }
 
@@ -130,7 +130,7 @@ pub fn execute(cmd: &ChargeCommand, game: &mut Game) -> Result<String, CommandEr
             {
                 return Err(refused("The charge it continues is not in the game."));
             }
-            let id = game.roster.fresh_id("charge-", &mut game.next_id);
+            let id: ChargeId = game.roster.fresh(&mut game.next_id);
             let text = format!(
                 "{} charges {}, {} away (5.1){}",
                 r.name,

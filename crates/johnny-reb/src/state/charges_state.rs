@@ -1,7 +1,7 @@
 //! What a game keeps of its charges (5): every charge declared, where it stands in Table 16,
 //! and the quick look-up charge of a device. The charge commands are in [`super::charges`].
 
-use super::ids::UnitId;
+use super::ids::{ChargeId, UnitId};
 use crate::rules::charge::Charge;
 use crate::rules::charge::sequence::resolution_order;
 use crate::rules::morale::ArtillerySituation;
@@ -55,7 +55,7 @@ impl ChargesState {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameCharge {
     /// Stable identity in the game.
-    pub id: String,
+    pub id: ChargeId,
     /// The turn it was declared in.
     pub turn: u32,
     /// The charging regiment's id.
@@ -70,7 +70,7 @@ pub struct GameCharge {
     /// The charge it continues (the next wave of a wave assault, the next impact of an
     /// unequal impact, cavalry passing through into another enemy).
     #[serde(default)]
-    pub follows: Option<String>,
+    pub follows: Option<ChargeId>,
     /// A charged gun section's situation for Table 17 (2.3.3), as the players gave it.
     #[serde(default)]
     pub guns: Option<ArtillerySituation>,

@@ -1,5 +1,6 @@
 //! The ids of what the game refers to by name of its own: regiments, gun sections, either of
-//! them as a unit (0.1: a regiment or a gun section), and officers. Each is its own type so
+//! them as a unit (0.1: a regiment or a gun section), officers, brigades, divisions, batteries
+//! and charges. Each is its own type so
 //! that an officer's id is never taken for a regiment's; each is written in files as the plain
 //! string it always was (`#[serde(transparent)]`), so that every saved game, army list and
 //! backup loads unchanged. New ids are made in one place, [`super::roster::Roster::fresh_id`],
@@ -134,6 +135,22 @@ id_type!(
     /// An officer's id (8, 11), unique in the game.
     OfficerId
 );
+id_type!(
+    /// A brigade's id (0.1), unique in the game.
+    BrigadeId
+);
+id_type!(
+    /// A division's id (0.1), unique in the game.
+    DivisionId
+);
+id_type!(
+    /// A battery's id (0.1.1.c), unique in the game.
+    BatteryId
+);
+id_type!(
+    /// A charge's id (5), unique in the game: what the charge resolver's address names.
+    ChargeId
+);
 
 impl UnitId {
     /// The same id read as a regiment's, for a caller that knows the unit is one.
@@ -157,6 +174,22 @@ impl Fresh for SectionId {
 
 impl Fresh for OfficerId {
     const PREFIX: &'static str = "o";
+}
+
+impl Fresh for BrigadeId {
+    const PREFIX: &'static str = "b";
+}
+
+impl Fresh for DivisionId {
+    const PREFIX: &'static str = "d";
+}
+
+impl Fresh for BatteryId {
+    const PREFIX: &'static str = "bt";
+}
+
+impl Fresh for ChargeId {
+    const PREFIX: &'static str = "charge-";
 }
 
 macro_rules! unit_of {
@@ -209,5 +242,37 @@ mod tests {
         assert_eq!(UnitId::from(&r), r);
         assert_eq!(UnitId::from(s.clone()), s);
         assert_ne!(UnitId::from(&r), UnitId::from(&s));
+    }
+
+    /// A game file written before these ids had types of their own reads into them and is
+    /// written back as the very same document (the app's schema-2 fixture, kept in the app's
+    /// tests: every division, brigade, battery and charge id in it).
+    #[test]
+    fn a_stored_game_reads_into_typed_ids_and_is_written_back_unchanged() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../app/tests/fixtures/schema-2/game.json");
+        let raw = std::fs::read_to_string(path).unwrap();
+        let old: serde_json::Value = serde_json::from_str(&raw).unwrap();
+        let game = crate::state::exchange::read_game(&raw).unwrap();
+        // Nothing lost, nothing added but the system's tag (schema 3).
+        let mut expected = old["game"].clone();
+        expected["system"] = "johnny-reb".into();
+        assert_eq!(serde_json::to_value(&game).unwrap(), expected);
+        let union = &game.roster.union;
+        let division = union.divisions.iter().find(|d| d.id == "d-wadsworth").unwrap();
+        assert_eq!(division.id, DivisionId::from("d-wadsworth"));
+        assert!(division.brigades.iter().any(|b| b.id == "b-iron"));
+        assert!(union.batteries().any(|b| b.id == "bt-hall"));
+        let charge = game.charges.charges.first().unwrap();
+        assert_eq!((&charge.id, &charge.follows), (&ChargeId::from("charge-1"), &None));
+    }
+
+    #[test]
+    fn a_regiment_lost_to_its_brigade_and_a_charge_followed_are_written_as_plain_strings() {
+        let json = r#"{"brigade":"b-iron","regiment":"r-2wi","turn":3}"#;
+        let loss: crate::state::tracker_state::RegimentLoss = serde_json::from_str(json).unwrap();
+        assert_eq!(loss.brigade, BrigadeId::from("b-iron"));
+        assert_eq!(serde_json::to_string(&loss).unwrap(), json);
+        let follows: Option<ChargeId> = serde_json::from_str(r#""charge-7""#).unwrap();
+        assert_eq!(serde_json::to_string(&follows).unwrap(), r#""charge-7""#);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::effect::Effect;
 use super::error::{CommandError, not_found, quoted as q, refused};
-use super::ids::{Fresh, OfficerId, RegimentId, SectionId};
+use super::ids::{BatteryId, BrigadeId, DivisionId, Fresh, OfficerId, RegimentId, SectionId};
 use super::roster::{
     Battery, Brigade, CommandScope, Division, Officer, OfficerCondition, Regiment, Roster, Section, Side,
 };
@@ -24,7 +24,8 @@ pub(crate) fn clear_dangling(roster: &mut Roster) {
     let ids: HashSet<String> = roster.ids().into_iter().map(str::to_string).collect();
     roster.levels_reached.retain(|l| match &l.scope {
         CommandScope::Army(_) => true,
-        CommandScope::Division(id) | CommandScope::Brigade(id) => ids.contains(id),
+        CommandScope::Division(id) => ids.contains(id.as_str()),
+        CommandScope::Brigade(id) => ids.contains(id.as_str()),
     });
     for side in Side::BOTH {
         let army = roster.army_mut(side);
@@ -53,7 +54,7 @@ fn renew_section(s: &mut Section, roster: &Roster, counter: &mut u64) {
 }
 
 fn renew_battery(b: &mut Battery, roster: &Roster, counter: &mut u64) {
-    b.id = roster.fresh_id("bt", counter);
+    b.id = roster.fresh(counter);
     for s in &mut b.sections {
         renew_section(s, roster, counter);
     }
@@ -65,7 +66,7 @@ fn renew_regiment(r: &mut Regiment, roster: &Roster, counter: &mut u64) {
 
 /// A brigade copy with fresh ids; merges inside it point at the copies.
 fn renew_brigade(b: &mut Brigade, roster: &Roster, counter: &mut u64) {
-    b.id = roster.fresh_id("b", counter);
+    b.id = roster.fresh(counter);
     let mut map = Vec::new();
     for r in &mut b.regiments {
         let old = r.id.clone();
@@ -94,7 +95,7 @@ fn rename_units(b: &mut Brigade) {
 }
 
 fn renew_division(d: &mut Division, roster: &Roster, counter: &mut u64) {
-    d.id = roster.fresh_id("d", counter);
+    d.id = roster.fresh(counter);
     for b in &mut d.brigades {
         renew_brigade(b, roster, counter);
     }
@@ -282,7 +283,7 @@ impl Listed for Division {
     const WHAT: &'static str = "division";
     const TITLE: &'static str = "Division";
     const HOLDER: &'static str = "side";
-    const PREFIX: &'static str = "d";
+    const PREFIX: &'static str = <DivisionId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         roster.find_division(id).map(|(side, i)| (Holder::Side(side), i))
@@ -311,12 +312,12 @@ impl Listed for Brigade {
     const WHAT: &'static str = "brigade";
     const TITLE: &'static str = "Brigade";
     const HOLDER: &'static str = "division";
-    const PREFIX: &'static str = "b";
+    const PREFIX: &'static str = <BrigadeId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         let (side, di, bi) = roster.find_brigade(id)?;
         let division = roster.army(side).divisions.get(di)?;
-        Some((Holder::Unit(division.id.clone()), bi))
+        Some((Holder::Unit(division.id.to_string()), bi))
     }
     fn list_mut<'a>(roster: &'a mut Roster, holder: &Holder) -> Option<&'a mut Vec<Self>> {
         roster.division_mut(holder.id()).map(|d| &mut d.brigades)
@@ -342,7 +343,7 @@ impl Listed for Regiment {
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         let at = roster.find_regiment(id)?;
         let brigade = roster.army(at.side).divisions.get(at.division)?.brigades.get(at.brigade)?;
-        Some((Holder::Unit(brigade.id.clone()), at.index))
+        Some((Holder::Unit(brigade.id.to_string()), at.index))
     }
     fn list_mut<'a>(roster: &'a mut Roster, holder: &Holder) -> Option<&'a mut Vec<Self>> {
         roster.brigade_mut(holder.id()).map(|b| &mut b.regiments)
@@ -365,16 +366,16 @@ impl Listed for Battery {
     const WHAT: &'static str = "battery";
     const TITLE: &'static str = "Battery";
     const HOLDER: &'static str = "division or brigade";
-    const PREFIX: &'static str = "bt";
+    const PREFIX: &'static str = <BatteryId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
         let at = roster.find_battery(id)?;
         let division = roster.army(at.side).divisions.get(at.division)?;
         let owner = match at.brigade {
-            Some(bi) => &division.brigades.get(bi)?.id,
-            None => &division.id,
+            Some(bi) => division.brigades.get(bi)?.id.to_string(),
+            None => division.id.to_string(),
         };
-        Some((Holder::Unit(owner.clone()), at.index))
+        Some((Holder::Unit(owner), at.index))
     }
     /// A brigade's batteries, or a division's (divisional artillery).
     fn list_mut<'a>(roster: &'a mut Roster, holder: &Holder) -> Option<&'a mut Vec<Self>> {
@@ -404,7 +405,7 @@ impl Listed for Section {
     const PREFIX: &'static str = <SectionId as Fresh>::PREFIX;
     named!();
     fn locate(roster: &Roster, id: &str) -> Option<(Holder, usize)> {
-        roster.find_section(id).map(|(battery, i)| (Holder::Unit(battery), i))
+        roster.find_section(id).map(|(battery, i)| (Holder::Unit(battery.into()), i))
     }
     fn list_mut<'a>(roster: &'a mut Roster, holder: &Holder) -> Option<&'a mut Vec<Self>> {
         roster.battery_mut(holder.id()).map(|b| &mut b.sections)

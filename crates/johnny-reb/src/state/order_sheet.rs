@@ -4,7 +4,7 @@
 
 use super::error::quoted;
 use super::game::Game;
-use super::ids::UnitId;
+use super::ids::{BrigadeId, UnitId};
 use super::orders_state::{OrderChoice, TurnOrders, UnitOrder};
 use super::roster::{CommandScope, Roster, Side};
 use crate::rules::command_integrity::IntegrityLevel;
@@ -28,7 +28,7 @@ pub struct OrderedUnit {
     /// A gun section.
     pub section: bool,
     /// Its brigade's id, if it has one (a divisional battery has none).
-    pub brigade: Option<String>,
+    pub brigade: Option<BrigadeId>,
     /// Its brigade's (regiments) or battery's (sections) id: what one counter may cover (1.1.2).
     pub group: String,
     /// The commands it belongs to, smallest first (11.2).
@@ -57,7 +57,7 @@ pub fn units_of(roster: &Roster, side: Side) -> Vec<OrderedUnit> {
                     single_stand: r.stands_left() == 1,
                     section: false,
                     brigade: Some(b.id.clone()),
-                    group: b.id.clone(),
+                    group: b.id.to_string(),
                     scopes: scopes.clone(),
                 });
             }
@@ -76,7 +76,7 @@ fn push_sections(
     out: &mut Vec<OrderedUnit>,
     bat: &super::roster::Battery,
     side: Side,
-    brigade: Option<String>,
+    brigade: Option<BrigadeId>,
     scopes: Vec<CommandScope>,
 ) {
     for s in &bat.sections {
@@ -91,7 +91,7 @@ fn push_sections(
             single_stand: false,
             section: true,
             brigade: brigade.clone(),
-            group: bat.id.clone(),
+            group: bat.id.to_string(),
             scopes: scopes.clone(),
         });
     }

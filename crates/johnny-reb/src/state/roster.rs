@@ -6,7 +6,7 @@
 //! pieces they are built from: validation ([`Roster::validate`]) and lookups. What the order of
 //! battle answers beyond them (command integrity, 11) is [`super::roster_query`].
 
-pub use super::ids::{Fresh, OfficerId, UnitId};
+pub use super::ids::{BatteryId, BrigadeId, DivisionId, Fresh, OfficerId, UnitId};
 use crate::rules::command_integrity::{IntegrityLevel, Stance};
 use crate::rules::officers::OfficerStatus;
 use serde::{Deserialize, Serialize};
@@ -48,7 +48,7 @@ pub mod limits {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Battery {
     /// Stable identity, unique in the game.
-    pub id: String,
+    pub id: BatteryId,
     /// E.g. "Battery A, 2nd Maine".
     pub name: String,
     /// Its gun sections.
@@ -60,7 +60,7 @@ pub struct Battery {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Brigade {
     /// Stable identity, unique in the game.
-    pub id: String,
+    pub id: BrigadeId,
     /// E.g. "Iron Brigade".
     pub name: String,
     /// Its regiments, in roster order.
@@ -76,7 +76,7 @@ pub struct Brigade {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Division {
     /// Stable identity, unique in the game.
-    pub id: String,
+    pub id: DivisionId,
     /// E.g. "Wadsworth's Division".
     pub name: String,
     /// Normal, apathetic or determined (11.2).
@@ -232,9 +232,9 @@ pub enum CommandScope {
     /// The whole army of a side.
     Army(Side),
     /// One division, by id.
-    Division(String),
+    Division(DivisionId),
     /// One brigade, by id.
-    Brigade(String),
+    Brigade(BrigadeId),
 }
 
 fn check_id(id: &str) -> Result<(), String> {
@@ -460,7 +460,7 @@ impl Roster {
     }
 
     /// The battery holding a section, and the section's index in it.
-    pub fn find_section(&self, id: &str) -> Option<(String, usize)> {
+    pub fn find_section(&self, id: &str) -> Option<(BatteryId, usize)> {
         Side::BOTH.into_iter().find_map(|s| {
             self.army(s).batteries().find_map(|b| b.sections.iter().position(|x| x.id == id).map(|i| (b.id.clone(), i)))
         })

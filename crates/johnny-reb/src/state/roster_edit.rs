@@ -6,7 +6,7 @@
 use super::effect::Effect;
 use super::error::{CommandError, clean_name, quoted as q, refused};
 use super::game::Game;
-use super::ids::{OfficerId, RegimentId, SectionId};
+use super::ids::{BatteryId, BrigadeId, DivisionId, Fresh, OfficerId, RegimentId, SectionId};
 use super::listed::{Holder, add, check_roster, clear_dangling, copy, delete, relocate, rename, replace};
 use super::roster::{Army, Battery, Brigade, Division, MAX_BENEFIT, Officer, Regiment, Roster, Section, Side};
 use crate::rules::command_integrity::Stance;
@@ -44,7 +44,7 @@ pub enum RosterEdit {
     /// Rename a division and set its stance (11.2).
     EditDivision {
         /// The id of the item.
-        id: String,
+        id: DivisionId,
         /// The name.
         name: String,
         /// The stance (11.2).
@@ -53,17 +53,17 @@ pub enum RosterEdit {
     /// Copy a division with everything in it, placed after it.
     CopyDivision {
         /// The id of the item.
-        id: String,
+        id: DivisionId,
     },
     /// Delete a division with everything in it.
     DeleteDivision {
         /// The id of the item.
-        id: String,
+        id: DivisionId,
     },
     /// Move a division to position `to` in its side.
     MoveDivision {
         /// The id of the item.
-        id: String,
+        id: DivisionId,
         /// The new place, from 0 (past the end means last).
         to: usize,
     },
@@ -71,33 +71,33 @@ pub enum RosterEdit {
     /// Add an empty brigade at the end of a division.
     AddBrigade {
         /// The division's id.
-        division: String,
+        division: DivisionId,
         /// The name.
         name: String,
     },
     /// Rename a brigade.
     RenameBrigade {
         /// The id of the item.
-        id: String,
+        id: BrigadeId,
         /// The name.
         name: String,
     },
     /// Copy a whole brigade, regiments and batteries, placed after it.
     CopyBrigade {
         /// The id of the item.
-        id: String,
+        id: BrigadeId,
     },
     /// Delete a brigade with everything in it.
     DeleteBrigade {
         /// The id of the item.
-        id: String,
+        id: BrigadeId,
     },
     /// Move a brigade to position `to` of a division of the same side.
     MoveBrigade {
         /// The id of the item.
-        id: String,
+        id: BrigadeId,
         /// The division's id.
-        division: String,
+        division: DivisionId,
         /// The new place, from 0 (past the end means last).
         to: usize,
     },
@@ -105,7 +105,7 @@ pub enum RosterEdit {
     /// Add a regiment at the end of a brigade (its id is replaced by a fresh one).
     AddRegiment {
         /// The brigade's id.
-        brigade: String,
+        brigade: BrigadeId,
         /// The regiment as filled in.
         regiment: Regiment,
     },
@@ -129,7 +129,7 @@ pub enum RosterEdit {
         /// The id of the item.
         id: RegimentId,
         /// The brigade's id.
-        brigade: String,
+        brigade: BrigadeId,
         /// The new place, from 0 (past the end means last).
         to: usize,
     },
@@ -144,24 +144,24 @@ pub enum RosterEdit {
     /// Rename a battery.
     RenameBattery {
         /// The id of the item.
-        id: String,
+        id: BatteryId,
         /// The name.
         name: String,
     },
     /// Copy a battery with its sections, placed after it.
     CopyBattery {
         /// The id of the item.
-        id: String,
+        id: BatteryId,
     },
     /// Delete a battery and its sections.
     DeleteBattery {
         /// The id of the item.
-        id: String,
+        id: BatteryId,
     },
     /// Move a battery to position `to` of a division or brigade of the same side.
     MoveBattery {
         /// The id of the item.
-        id: String,
+        id: BatteryId,
         /// The id of the division or brigade.
         owner: String,
         /// The new place, from 0 (past the end means last).
@@ -171,7 +171,7 @@ pub enum RosterEdit {
     /// Add a gun section at the end of a battery (its id is replaced by a fresh one).
     AddSection {
         /// The battery's id.
-        battery: String,
+        battery: BatteryId,
         /// The section as filled in.
         section: Section,
     },
@@ -234,33 +234,33 @@ pub enum RosterEdit {
 fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
     let mut map: HashMap<String, String> = HashMap::new();
     {
-        let mut fresh = |id: &mut dyn Renewed, prefix: &str| {
-            let new = roster.fresh_id(prefix, counter);
+        let mut fresh = |id: &mut dyn Renewed| {
+            let new = roster.fresh_id(id.prefix(), counter);
             map.insert(id.renew(new.clone()), new);
         };
         for d in &mut army.divisions {
-            fresh(&mut d.id, "d");
+            fresh(&mut d.id);
             for b in &mut d.brigades {
-                fresh(&mut b.id, "b");
+                fresh(&mut b.id);
                 for r in &mut b.regiments {
-                    fresh(&mut r.id, "r");
+                    fresh(&mut r.id);
                 }
                 for bat in &mut b.batteries {
-                    fresh(&mut bat.id, "bt");
+                    fresh(&mut bat.id);
                     for s in &mut bat.sections {
-                        fresh(&mut s.id, "s");
+                        fresh(&mut s.id);
                     }
                 }
             }
             for bat in &mut d.batteries {
-                fresh(&mut bat.id, "bt");
+                fresh(&mut bat.id);
                 for s in &mut bat.sections {
-                    fresh(&mut s.id, "s");
+                    fresh(&mut s.id);
                 }
             }
         }
         for o in &mut army.officers {
-            fresh(&mut o.id, "o");
+            fresh(&mut o.id);
         }
     }
     let remap = |id: Option<&str>| id.and_then(|i| map.get(i).cloned());
@@ -279,10 +279,15 @@ fn renew_army(army: &mut Army, roster: &Roster, counter: &mut u64) {
 
 /// An id given a new value; returns the old one.
 trait Renewed {
+    /// The letters its kind's new ids begin with ([`Fresh::PREFIX`]).
+    fn prefix(&self) -> &'static str;
     fn renew(&mut self, new: String) -> String;
 }
 
-impl<T: From<String> + Into<String>> Renewed for T {
+impl<T: Fresh + Clone + Into<String>> Renewed for T {
+    fn prefix(&self) -> &'static str {
+        T::PREFIX
+    }
     fn renew(&mut self, new: String) -> String {
         std::mem::replace(self, T::from(new)).into()
     }
@@ -323,7 +328,7 @@ impl RosterEdit {
     pub fn execute(&self, game: &mut Game) -> Result<Effect, CommandError> {
         let counter = &mut game.next_id;
         let roster = &mut game.roster;
-        let unit = |id: &String| Holder::Unit(id.clone());
+        let unit = |id: &str| Holder::Unit(id.to_string());
         let text = match self {
             RosterEdit::SetArmyStance { side, stance } => {
                 roster.army_mut(*side).stance = *stance;
@@ -349,7 +354,7 @@ impl RosterEdit {
                 let name = clean_name(name)?;
                 let text = format!("{}: division {} added", side.label(), q(&name));
                 let division = Division {
-                    id: String::new(),
+                    id: DivisionId::default(),
                     name,
                     stance: Stance::Normal,
                     brigades: Vec::new(),
@@ -361,7 +366,7 @@ impl RosterEdit {
                 let name = clean_name(name)?;
                 let into = unit(division);
                 let text = format!("{}: brigade {} added", into.name(roster), q(&name));
-                let brigade = Brigade { id: String::new(), name, regiments: Vec::new(), batteries: Vec::new() };
+                let brigade = Brigade { id: BrigadeId::default(), name, regiments: Vec::new(), batteries: Vec::new() };
                 return Ok(Effect::created(text, add(roster, counter, &into, brigade)?));
             }
             RosterEdit::AddRegiment { brigade, regiment } => {
@@ -375,7 +380,7 @@ impl RosterEdit {
             RosterEdit::AddBattery { owner, name } => {
                 let name = clean_name(name)?;
                 let text = format!("Battery {} added", q(&name));
-                let battery = Battery { id: String::new(), name, sections: Vec::new() };
+                let battery = Battery { id: BatteryId::default(), name, sections: Vec::new() };
                 return Ok(Effect::created(text, add(roster, counter, &unit(owner), battery)?));
             }
             RosterEdit::AddSection { battery, section } => {

@@ -52,12 +52,12 @@ impl Roster {
     /// ("Brigade: Iron Brigade"), in roster order.
     pub fn commands_for(&self, side: Side, rank: Rank) -> Vec<(String, String)> {
         let army = self.army(side);
-        let divisions = army.divisions.iter().map(|d| (d.id.clone(), format!("Division: {}", d.name)));
+        let divisions = army.divisions.iter().map(|d| (d.id.to_string(), format!("Division: {}", d.name)));
         let brigades = army
             .divisions
             .iter()
             .flat_map(|d| d.brigades.iter())
-            .map(|b| (b.id.clone(), format!("Brigade: {}", b.name)));
+            .map(|b| (b.id.to_string(), format!("Brigade: {}", b.name)));
         match rank {
             Rank::BrigadeCommander => brigades.collect(),
             Rank::DivisionCommander => divisions.collect(),

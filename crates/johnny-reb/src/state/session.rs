@@ -595,7 +595,7 @@ mod tests {
             let army = g.roster.army_mut(side);
             for d in 0..2 {
                 let mut div = Division {
-                    id: format!("d{si}{d}"),
+                    id: format!("d{si}{d}").into(),
                     name: format!("Division {d}"),
                     stance: Stance::Normal,
                     brigades: Vec::new(),
@@ -603,7 +603,7 @@ mod tests {
                 };
                 for b in 0..3 {
                     let mut br = Brigade {
-                        id: format!("b{si}{d}{b}"),
+                        id: format!("b{si}{d}{b}").into(),
                         name: format!("Brigade {b}"),
                         regiments: Vec::new(),
                         batteries: Vec::new(),
@@ -620,7 +620,7 @@ mod tests {
                     }
                     div.brigades.push(br);
                 }
-                let mut bat = Battery { id: format!("bt{si}{d}"), name: "Battery".into(), sections: Vec::new() };
+                let mut bat = Battery { id: format!("bt{si}{d}").into(), name: "Battery".into(), sections: Vec::new() };
                 for x in 0..5 {
                     bat.sections.push(Section::new(
                         format!("s{si}{d}{x}"),

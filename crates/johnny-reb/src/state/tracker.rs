@@ -28,7 +28,7 @@ fn item(
     text: impl Into<String>,
     rule: &'static str,
     subject: Option<&str>,
-    link: Option<String>,
+    link: Option<ItemLink>,
 ) -> PhaseItem {
     PhaseItem { key, text: text.into(), rule, subject: subject.map(str::to_string), link, done: false }
 }
@@ -126,10 +126,9 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
     let has_units = Side::BOTH
         .into_iter()
         .any(|s| roster.army(s).regiments().next().is_some() || roster.army(s).sections().next().is_some());
-    let link = |kind: &str, id: &str| {
-        // A gun section fires through the artillery resolver (4.3).
-        let kind = if kind == "fire" && roster.section(id).is_some() { "artillery" } else { kind };
-        Some(format!("/resolve/{kind}?unit={id}"))
+    // A gun section fires through the artillery resolver (4.3).
+    let fire = |id: &UnitId| {
+        Some(if roster.section(id).is_some() { ItemLink::Artillery(id.section()) } else { ItemLink::Fire(id.clone()) })
     };
     match phase {
         Phase::MarkOrders => {
@@ -145,7 +144,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         ),
                         if s.kind == SurpriseKind::Strategic { "10.2.2.a" } else { "10.2.1.a" },
                         None,
-                        Some("/orders".into()),
+                        Some(ItemLink::Orders),
                     ));
                 }
             }
@@ -155,7 +154,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     "Mark orders for every regiment and gun section, both sides (3 minutes)",
                     "1.1",
                     None,
-                    Some("/orders".into()),
+                    Some(ItemLink::Orders),
                 ));
             }
         }
@@ -172,7 +171,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     format!("Move {name} routed, away from the enemy: {}", rout_distances(game, *mounted)),
                     "2.1.1",
                     Some(id),
-                    link("rout", id),
+                    Some(ItemLink::Rout(id.clone())),
                 ));
             }
             if !to_move.is_empty() {
@@ -186,7 +185,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     ),
                     "2.2",
                     None,
-                    Some("/resolve/morale".into()),
+                    Some(ItemLink::Morale),
                 ));
             }
             for side in Side::BOTH {
@@ -199,7 +198,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         ),
                         "10.2.2.a",
                         None,
-                        Some("/resolve/rolls?roll=surprise&kind=release".into()),
+                        Some(ItemLink::SurpriseRelease),
                     ));
                 }
             }
@@ -217,25 +216,25 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     format!("Rally {name} ({word})"),
                     "2.4",
                     Some(&id),
-                    link("rally", &id),
+                    Some(ItemLink::Rally(id.clone())),
                 ));
             }
         }
         Phase::RevealOrders if has_units => {
-            items.push(item(ItemKey::Reveal, "Reveal both sides' orders at once", "3.1", None, Some("/orders".into())));
+            items.push(item(ItemKey::Reveal, "Reveal both sides' orders at once", "3.1", None, Some(ItemLink::Orders)));
             items.push(item(
                 ItemKey::Declare,
                 "Declare each charge's objective and explain complicated moves",
                 "3.1",
                 None,
-                Some("/orders".into()),
+                Some(ItemLink::Orders),
             ));
             items.push(item(
                 ItemKey::ConditionalHold,
                 "Change orders to Conditional Hold where chosen or required",
                 "3.2",
                 None,
-                Some("/orders".into()),
+                Some(ItemLink::Orders),
             ));
         }
         Phase::RevealOrders => {}
@@ -246,7 +245,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     format!("{} fires (First Fire)", unit_name(roster, &o.unit)),
                     "4.1",
                     Some(&o.unit),
-                    link("fire", &o.unit),
+                    fire(&o.unit),
                 ));
             }
             for o in ordered(game, &[OrderKind::Hold]) {
@@ -258,7 +257,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     ),
                     "4.1",
                     Some(&o.unit),
-                    link("fire", &o.unit),
+                    fire(&o.unit),
                 ));
             }
             if game.orders_this_turn().is_none() && has_units {
@@ -298,7 +297,13 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         super::roster::ChargePermission::Fresh => {}
                     }
                 }
-                items.push(item(ItemKey::Charge(o.unit.clone()), text, "5.1", Some(&o.unit), link("charge", &o.unit)));
+                items.push(item(
+                    ItemKey::Charge(o.unit.clone()),
+                    text,
+                    "5.1",
+                    Some(&o.unit),
+                    Some(ItemLink::Charge(o.unit.clone())),
+                ));
             }
         }
         Phase::Movement => {
@@ -319,7 +324,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     format!("{} {what}", unit_name(roster, &o.unit)),
                     "6.1",
                     Some(&o.unit),
-                    link("move", &o.unit),
+                    Some(ItemLink::Move(o.unit.clone())),
                 ));
             }
             if !ordered(game, &[OrderKind::Hold]).is_empty() {
@@ -365,7 +370,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                     format!("{} ({}) may fire {how}", unit_name(roster, &o.unit), o.in_force().label()),
                     "7",
                     Some(&o.unit),
-                    link("fire", &o.unit),
+                    fire(&o.unit),
                 ));
             }
             if game.orders_this_turn().is_none() && has_units {
@@ -383,7 +388,7 @@ pub fn phase_items(game: &Game) -> Vec<PhaseItem> {
                         format!("Roll for {}: the closest he or his unit came to a fighting enemy unit", o.name),
                         "8, Table 20",
                         Some(&o.id),
-                        Some(format!("/resolve/officer?officer={}", o.id)),
+                        Some(ItemLink::Officer(o.id.clone())),
                     ));
                 }
             }

@@ -2,7 +2,7 @@
 //! (10.2) and the regiments lost from their brigades (2.3.4.e). The tracker's items and
 //! commands are in [`super::tracker`].
 
-use super::ids::{OfficerId, RegimentId, UnitId};
+use super::ids::{BrigadeId, OfficerId, RegimentId, SectionId, UnitId};
 use super::roster::Side;
 use crate::rules::surprise::SurpriseKind;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ pub struct SurpriseState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegimentLoss {
     /// The brigade's id.
-    pub brigade: String,
+    pub brigade: BrigadeId,
     /// The regiment's id.
     pub regiment: RegimentId,
     /// The turn at whose end it was counted.
@@ -84,9 +84,36 @@ pub struct PhaseItem {
     /// The unit's or officer's id it concerns, if one.
     pub subject: Option<String>,
     /// The screen that settles it.
-    pub link: Option<String>,
+    pub link: Option<ItemLink>,
     /// Ticked by hand.
     pub done: bool,
+}
+
+/// The screen that settles a tracker item: the Orders area, or a resolver with the unit or
+/// officer it opens on. The app writes its address (one piece of code with the screens that
+/// read it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItemLink {
+    /// The Orders area: marking, the reveal, Conditional Hold (1.1, 3, 10.2.1.a).
+    Orders,
+    /// The morale check, no unit named: units that saw a rout (2.2).
+    Morale,
+    /// A routed unit's move (2.1).
+    Rout(UnitId),
+    /// A shaken or routed unit's rally (2.4).
+    Rally(UnitId),
+    /// A regiment's small arms fire (4.2).
+    Fire(UnitId),
+    /// A gun section's fire (4.3).
+    Artillery(SectionId),
+    /// A unit's charge (5).
+    Charge(UnitId),
+    /// A unit's move (6).
+    Move(UnitId),
+    /// An officer's casualty roll (8, Table 20).
+    Officer(OfficerId),
+    /// The roll to release a unit from strategic surprise (10.2.2.a).
+    SurpriseRelease,
 }
 
 /// What a tracker item is about: the key its ticks are kept by. Saved games and the resolvers'

@@ -103,6 +103,29 @@ impl CheckReason {
         CheckReason::OFFERED.into_iter().find(|r| r.key() == key)
     }
 
+    /// Every reason, offered or not: a waiting check's address may name any.
+    pub const ALL: [CheckReason; 14] = [
+        CheckReason::FirstKill,
+        CheckReason::FigureLost,
+        CheckReason::StandLost,
+        CheckReason::CrewKill,
+        CheckReason::ArtilleryHit { canister: false },
+        CheckReason::ArtilleryHit { canister: true },
+        CheckReason::UnexpectedDevastation,
+        CheckReason::FriendlyRoutOrSurrender,
+        CheckReason::AdjacentUnitEliminated,
+        CheckReason::OfficerCasualtySeen { spectacular_death: false },
+        CheckReason::OfficerCasualtySeen { spectacular_death: true },
+        CheckReason::BuildingHit,
+        CheckReason::FearOfCharge,
+        CheckReason::Other,
+    ];
+
+    /// The reason named by `key`, offered or not ([`CheckReason::key`]).
+    pub fn from_any_key(key: &str) -> Option<CheckReason> {
+        CheckReason::ALL.into_iter().find(|r| r.key() == key)
+    }
+
     /// The words on its toggle.
     pub fn label(self) -> &'static str {
         match self {
@@ -554,5 +577,14 @@ mod properties {
                 prop_assert_eq!(orders, sorted);
             }
         }
+    }
+
+    #[test]
+    fn every_reason_has_a_key_of_its_own_that_names_it_again() {
+        for r in CheckReason::ALL {
+            assert_eq!(CheckReason::from_any_key(r.key()), Some(r));
+        }
+        assert!(CheckReason::OFFERED.iter().all(|r| CheckReason::ALL.contains(r)));
+        assert_eq!(CheckReason::from_any_key("no-such-reason"), None);
     }
 }

@@ -48,7 +48,7 @@ fn to_contact(s: &mut Session, id: &str) {
     step(s, id, Input::Close);
 }
 
-fn declare(s: &mut Session, distance: u32) -> String {
+fn declare(s: &mut Session, distance: u32) -> ChargeId {
     let g = s.game();
     let o = Overrides::new();
     let charger = charging_unit(g, "r-2wi", &o).unwrap().unwrap();
@@ -74,7 +74,7 @@ fn step(s: &mut Session, id: &str, input: Input) {
 
 /// The 2nd Wisconsin (15 figures, elite) charges the 1st Tennessee (14, average) from 5"
 /// and wins by breakthrough into a melee that the Tennesseans lose.
-fn to_the_end(s: &mut Session) -> String {
+fn to_the_end(s: &mut Session) -> ChargeId {
     let id = declare(s, 5);
     to_contact(s, &id);
     step(

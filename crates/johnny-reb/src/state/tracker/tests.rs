@@ -92,7 +92,7 @@ fn rule_1_1_phase_one_asks_for_orders() {
     let g = demo_game("g");
     let items = phase_items(&g);
     assert_eq!(items.len(), 1);
-    assert_eq!(items[0].link.as_deref(), Some("/orders"));
+    assert_eq!(items[0].link, Some(ItemLink::Orders));
     assert_eq!(items[0].rule, "1.1");
 }
 
@@ -106,7 +106,7 @@ fn rule_2_1_1_routed_units_move_by_table_3_with_missing_values_named() {
         rout.text,
         "Move 2nd Wisconsin routed, away from the enemy: road missing, open missing, broken 6\u{2033} (2.1.1), rough missing"
     );
-    assert_eq!(rout.link.as_deref(), Some("/resolve/rout?unit=r-2wi"));
+    assert_eq!(rout.link, Some(ItemLink::Rout("r-2wi".into())));
     // 2.2, then 2.4 last: order is rout, seen, rally.
     let k = keys(&g);
     assert_eq!(k, vec!["rout-r-2wi", "seen-routs", "rally-r-2wi"]);
@@ -131,7 +131,7 @@ fn rule_2_4_units_shaken_or_routed_this_phase_do_not_rally() {
     // Routed this phase by a forced rout: it has moved already (2.1.2).
     assert!(!k.contains(&"rout-r-2wi".to_string()));
     let rally = phase_items(s.game()).into_iter().find(|i| i.key == "rally-r-24mi").unwrap();
-    assert_eq!(rally.link.as_deref(), Some("/resolve/rally?unit=r-24mi"));
+    assert_eq!(rally.link, Some(ItemLink::Rally("r-24mi".into())));
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn rule_4_1_first_fire_then_hold() {
         Phase::FirstFires,
     );
     assert_eq!(keys(&g), vec!["first-fire-r-7wi", "first-fire-r-1tn", "hold-r-2wi"]);
-    assert_eq!(phase_items(&g)[0].link.as_deref(), Some("/resolve/fire?unit=r-7wi"));
+    assert_eq!(phase_items(&g)[0].link, Some(ItemLink::Fire("r-7wi".into())));
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn rule_5_1_5_charges_with_the_order_of_resolution_and_5_1_4_second_turn() {
     assert_eq!(items[0].rule, "5.1.5");
     assert!(items[0].text.contains("nearest charge first"));
     assert_eq!(items[1].text, "2nd Wisconsin charges 1st Tennessee");
-    assert_eq!(items[1].link.as_deref(), Some("/resolve/charge?unit=r-2wi"));
+    assert_eq!(items[1].link, Some(ItemLink::Charge("r-2wi".into())));
     g.turn = 2;
     g.orders[0].turn = 2;
     g.roster.regiment_mut("r-2wi").unwrap().charges =
@@ -235,7 +235,9 @@ fn rule_8_every_officer_on_the_board_rolls() {
     g.roster.officer_mut("o-archer").unwrap().condition = OfficerCondition::Dead;
     let items = phase_items(&g);
     assert_eq!(items.len(), all - 1);
-    assert!(items.iter().all(|i| i.link.as_deref().is_some_and(|l| l.starts_with("/resolve/officer?officer="))));
+    assert!(
+        items.iter().all(|i| matches!(&i.link, Some(ItemLink::Officer(o)) if i.key == ItemKey::Officer(o.clone())))
+    );
 }
 
 #[test]
@@ -260,7 +262,7 @@ fn rule_10_2_2_a_strategic_surprise_release_rolls_in_the_rally_phase() {
     g.tracker.surprises.push(SurpriseState { side: Side::Confederate, kind: SurpriseKind::Strategic, turns_left: 3 });
     assert_eq!(keys(&g), vec!["release-Confederate"]);
     let items = phase_items(&g);
-    assert_eq!(items.first().and_then(|i| i.link.as_deref()), Some("/resolve/rolls?roll=surprise&kind=release"));
+    assert_eq!(items.first().and_then(|i| i.link.clone()), Some(ItemLink::SurpriseRelease));
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn checklist_item(item: PhaseItem) -> AnyView {
         let cmd = if done { TrackerCommand::Untick { key } } else { TrackerCommand::Tick { key } };
         store.send_turn(TurnCommand::Tracker(cmd));
     };
-    let open = item.link.clone().map(|href| {
+    let open = item.link.as_ref().map(crate::systems::johnny_reb::resolve::address::item_href).map(|href| {
         view! { <a class="button open" href=href aria-label=format!("Open: {}", item.text)>"Open"</a> }
     });
     view! {

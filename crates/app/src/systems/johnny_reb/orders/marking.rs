@@ -53,13 +53,13 @@ fn groups_of(roster: &Roster, side: Side) -> Vec<(String, Vec<Group>)> {
     for d in &roster.army(side).divisions {
         let mut groups = Vec::new();
         for b in &d.brigades {
-            groups.push(Group { id: b.id.clone(), name: b.name.clone(), units: take(&b.id) });
+            groups.push(Group { id: b.id.to_string(), name: b.name.clone(), units: take(&b.id) });
             for bat in &b.batteries {
-                groups.push(Group { id: bat.id.clone(), name: bat.name.clone(), units: take(&bat.id) });
+                groups.push(Group { id: bat.id.to_string(), name: bat.name.clone(), units: take(&bat.id) });
             }
         }
         for bat in &d.batteries {
-            groups.push(Group { id: bat.id.clone(), name: bat.name.clone(), units: take(&bat.id) });
+            groups.push(Group { id: bat.id.to_string(), name: bat.name.clone(), units: take(&bat.id) });
         }
         groups.retain(|g| !g.units.is_empty());
         if !groups.is_empty() {

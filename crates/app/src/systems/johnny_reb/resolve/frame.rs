@@ -3,6 +3,7 @@
 //! due after the resolver's own form. What goes between (the unit, the toggles, the dice, the
 //! result card) is the resolver's own.
 
+use super::address::Resolver;
 use super::missing::Problem;
 use super::queue::QueueList;
 use crate::shell::router::use_query_map;
@@ -45,10 +46,11 @@ pub fn ResolverFrame(
     .into_any()
 }
 
-/// The unit (or officer) the address names under `key` (`?unit=ID`), none for a quick look-up.
-pub fn from_address(key: &str) -> RwSignal<Option<String>> {
+/// The unit (or officer) the resolver's address names ([`Resolver::subject`]), none for a
+/// quick look-up.
+pub fn from_address() -> RwSignal<Option<String>> {
     let query = use_query_map();
-    RwSignal::new(query.with_untracked(|q| q.get(key)).filter(|s| !s.is_empty()))
+    RwSignal::new(query.with_untracked(|q| Resolver::read(q).and_then(|r| r.subject())))
 }
 
 /// What the players see before the roll: the target and the chances that matter.

@@ -3,6 +3,7 @@
 //! a quick look-up with nothing recorded. Shared parts: the widgets ([`crate::widgets`]), the
 //! [`frame`] of every resolver, [`picker`], [`card`], and the [`queue`] of morale checks due.
 
+pub mod address;
 pub mod artillery;
 pub mod card;
 pub mod charge;

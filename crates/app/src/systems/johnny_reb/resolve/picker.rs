@@ -52,7 +52,7 @@ pub fn UnitPicker(
                         Pick::Artillery => army
                             .batteries()
                             .filter(|b| b.sections.len() > 1)
-                            .map(|b| (b.id.clone(), format!("{} (battery fire)", b.name)))
+                            .map(|b| (b.id.to_string(), format!("{} (battery fire)", b.name)))
                             .chain(
                                 army.sections()
                                     .filter(|s| !s.state.is_lost())

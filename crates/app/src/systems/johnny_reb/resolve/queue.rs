@@ -2,6 +2,7 @@
 //! resolver. The list lives in the game ([`johnny_reb::state::checks`]): it survives a reload and
 //! an undo takes back the checks its change queued.
 
+use super::address::{MoraleCheck, Resolver};
 use crate::systems::johnny_reb::store::{Store, use_store};
 use johnny_reb::state::checks::ChecksCommand;
 use johnny_reb::state::command::Command;
@@ -35,7 +36,13 @@ pub fn use_queue() -> Queue {
 
 /// The morale check resolver's address for a waiting check.
 pub fn check_href(c: &Due) -> String {
-    format!("/resolve/morale?unit={}&reason={}", c.unit, c.reason.key())
+    check_address(c, None).href()
+}
+
+/// The morale check resolver for a waiting check; `due`, the count waiting when it is opened
+/// as the next of them.
+fn check_address(c: &Due, due: Option<usize>) -> Resolver {
+    Resolver::Morale(MoraleCheck { unit: Some(c.unit.clone()), reason: Some(c.reason), due })
 }
 
 /// A waiting check in words: "1st Tennessee (first kill, Table 2 no. 3, 4.4.1.a)".
@@ -59,7 +66,7 @@ pub fn NextStep() -> impl IntoView {
             Some(c) => {
                 // The count in the address makes each next check a new address, even for the
                 // same unit and reason (a second stand lost): the screen starts afresh.
-                let href = format!("{}&due={n}", check_href(&c));
+                let href = check_address(&c, Some(n)).href();
                 let words = if n == 1 {
                     "Roll the morale check due".to_string()
                 } else {
@@ -112,6 +119,7 @@ mod tests {
     fn rule_4_4_2_a_waiting_check_opens_the_morale_check_for_its_unit_and_reason() {
         let c = Due { unit: "r-1tn".into(), name: "1st Tennessee".into(), reason: CheckReason::StandLost };
         assert_eq!(check_href(&c), format!("/resolve/morale?unit=r-1tn&reason={}", CheckReason::StandLost.key()));
+        assert_eq!(check_address(&c, Some(2)).href(), format!("{}&due=2", check_href(&c)));
         assert_eq!(check_words(&c), format!("1st Tennessee (stand lost, {})", CheckReason::StandLost.rule()));
         assert_eq!(count_words(1), "1 morale check due");
         assert_eq!(count_words(3), "3 morale checks due");

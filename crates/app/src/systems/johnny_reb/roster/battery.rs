@@ -6,7 +6,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{MoraleLevel, Quality};
 use johnny_reb::state::command::Command;
-use johnny_reb::state::ids::SectionId;
+use johnny_reb::state::ids::{BatteryId, SectionId};
 use johnny_reb::state::roster::{CANISTER_ROUNDS, GunState, GunType, Section};
 use johnny_reb::state::roster_edit::RosterEdit;
 use johnny_reb::state::units::UnitCommand;
@@ -17,7 +17,7 @@ const GUN_STATES: [GunState; 5] =
 
 /// A battery's card with its sections.
 #[component]
-pub fn BatteryCard(id: String) -> impl IntoView {
+pub fn BatteryCard(id: BatteryId) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);

@@ -4,7 +4,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{Arm, Quality};
 use johnny_reb::state::command::Command;
-use johnny_reb::state::roster::{MAX_FIGURES_PER_STAND, MIN_FIGURES_PER_STAND, Regiment, Weapon};
+use johnny_reb::state::roster::{BrigadeId, MAX_FIGURES_PER_STAND, MIN_FIGURES_PER_STAND, Regiment, Weapon};
 use johnny_reb::state::roster_edit::RosterEdit;
 use leptos::prelude::*;
 
@@ -39,7 +39,7 @@ const ARMS: [(&str, Arm); 5] = [
 /// A new regiment: name, figures, quality and weapon (0.1.1); uneven regiments are laid out
 /// symmetrically (0.1.1.a).
 #[component]
-pub fn RegimentForm(brigade: String, on_done: Callback<()>) -> impl IntoView {
+pub fn RegimentForm(brigade: BrigadeId, on_done: Callback<()>) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let brigade = StoredValue::new(brigade);

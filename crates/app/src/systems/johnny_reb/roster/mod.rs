@@ -10,7 +10,7 @@ mod regiment;
 use crate::systems::johnny_reb::store::{Store, use_store};
 use johnny_reb::rules::command_integrity::IntegrityLevel;
 use johnny_reb::state::command::{Command, Outcome};
-use johnny_reb::state::roster::{CommandScope, Side};
+use johnny_reb::state::roster::{BrigadeId, CommandScope, DivisionId, Side};
 use johnny_reb::state::roster_edit::RosterEdit;
 use leptos::prelude::*;
 
@@ -205,7 +205,7 @@ fn AlertList() -> impl IntoView {
 }
 
 #[component]
-fn DivisionBlock(id: String) -> impl IntoView {
+fn DivisionBlock(id: DivisionId) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);
@@ -251,7 +251,7 @@ fn DivisionBlock(id: String) -> impl IntoView {
                         label="New divisional battery"
                         button="Add battery"
                         on_add=Callback::new(move |name: String| {
-                            alerts.dispatch(store, Command::Roster(RosterEdit::AddBattery { owner: id.get_value(), name }));
+                            alerts.dispatch(store, Command::Roster(RosterEdit::AddBattery { owner: id.get_value().into(), name }));
                         })
                     />
                 </div>
@@ -278,7 +278,7 @@ enum Adding {
 }
 
 #[component]
-fn BrigadeBlock(id: String) -> impl IntoView {
+fn BrigadeBlock(id: BrigadeId) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);
@@ -324,7 +324,7 @@ fn BrigadeBlock(id: String) -> impl IntoView {
                             label="New battery"
                             button="Add battery"
                             on_add=Callback::new(move |name: String| {
-                                if alerts.dispatch(store, Command::Roster(RosterEdit::AddBattery { owner: id.get_value(), name })).is_some() {
+                                if alerts.dispatch(store, Command::Roster(RosterEdit::AddBattery { owner: id.get_value().into(), name })).is_some() {
                                     adding.set(Adding::Nothing);
                                 }
                             })

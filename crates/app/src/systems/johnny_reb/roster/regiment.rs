@@ -5,7 +5,7 @@ use super::use_alerts;
 use crate::systems::johnny_reb::store::use_store;
 use johnny_reb::rules::unit::{Formation, MoraleLevel};
 use johnny_reb::state::command::Command;
-use johnny_reb::state::ids::RegimentId;
+use johnny_reb::state::ids::{BrigadeId, RegimentId};
 use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::roster_edit::RosterEdit;
 use johnny_reb::state::units::UnitCommand;
@@ -49,7 +49,7 @@ pub fn order_sheet(store: crate::systems::johnny_reb::store::Store, unit: &str) 
 
 /// A regiment's card.
 #[component]
-pub fn RegimentCard(id: RegimentId, brigade: String) -> impl IntoView {
+pub fn RegimentCard(id: RegimentId, brigade: BrigadeId) -> impl IntoView {
     let store = use_store();
     let alerts = use_alerts();
     let id = StoredValue::new(id);

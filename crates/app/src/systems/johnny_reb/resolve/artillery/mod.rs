@@ -58,7 +58,7 @@ fn read_form<T>(said: Memo<ArtilleryForm>, store: Store, f: impl FnOnce(&Artille
 #[component]
 pub fn ArtilleryResolver() -> impl IntoView {
     let store = use_store();
-    let firer = from_address("unit");
+    let firer = from_address();
     let target = RwSignal::new(None::<String>);
     // Quick look-up of the firer.
     let gun_name = RwSignal::new("12# Napoleon".to_string());

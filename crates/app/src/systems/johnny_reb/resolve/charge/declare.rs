@@ -5,6 +5,7 @@
 //! halting point, waves behind), common case first. Without units it is a quick look-up. What
 //! they say is one plain form, [`super::declaration::ChargeForm`], declared natively tested.
 
+use super::super::address::{ChargeAt, Resolver};
 use super::super::distance::{DistanceField, parse_inches};
 use super::super::missing::Problem;
 use super::super::picker::{Pick, UnitPicker};
@@ -175,7 +176,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
                         .session
                         .with_untracked(|s| s.game().charges.latest_for(s.game().turn, &a).map(|c| c.id.clone()));
                     if let Some(id) = id {
-                        navigate(&format!("/resolve/charge?charge={id}"));
+                        navigate(&Resolver::Charge(ChargeAt::Game(id)).href());
                     }
                 }
                 Err(e) => store.refuse(&e),
@@ -187,7 +188,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
                     history: Vec::new(),
                     guns: guns_now.then_some(form.guns),
                 }));
-                navigate("/resolve/charge?lookup=1");
+                navigate(&Resolver::Charge(ChargeAt::Lookup).href());
             }
         }
     };
@@ -199,7 +200,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
             g.charges.of_turn(g.turn).into_iter().find(|c| c.charge.outcome.is_none()).map(|c| {
                 let sides = super::game_sides(g, c);
                 (
-                    format!("/resolve/charge?charge={}", c.id),
+                    Resolver::Charge(ChargeAt::Game(c.id.clone())).href(),
                     format!("Finish the charge of {} against {} first (5.1.5)", sides.charger, sides.defender),
                 )
             })
@@ -214,7 +215,7 @@ pub fn DeclareForm(preset: Option<String>) -> impl IntoView {
                 <p><a class="button" href=href>{text}</a></p>
             })}
             <Show when=lookup_open>
-                <p><a class="button" href="/resolve/charge?lookup=1">"Back to the quick look-up in progress"</a></p>
+                <p><a class="button" href=Resolver::Charge(ChargeAt::Lookup).href()>"Back to the quick look-up in progress"</a></p>
             </Show>
             <UnitPicker pick=Pick::Regiments chosen=charger label="Charging regiment"/>
             {move || match charger.get() {

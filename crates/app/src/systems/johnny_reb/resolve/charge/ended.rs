@@ -4,6 +4,7 @@
 //! wave of a wave assault (6.8.8.b), the next impact of an unequal impact (5.7.2) or cavalry
 //! passing through into another enemy (5.5.5.b.3).
 
+use super::super::address::{ChargeAt, Resolver};
 use super::super::card::{Applied, Resolution, ResultCard};
 use super::super::missing::Problem;
 use super::super::picker::{Pick, UnitPicker};
@@ -82,7 +83,7 @@ pub fn Ended(ctx: Ctx) -> impl IntoView {
             .collect();
         let next = match (&s.sides.charger_id, &s.sides.defender_id, outcome) {
             (Some(id), _, Outcome::ChargerStopped(Some(MoraleLevel::Routed)) | Outcome::MeleeBothRout) => {
-                Some((format!("/resolve/rout?unit={id}"), "Roll the charging unit's forced rout move"))
+                Some((Resolver::Rout(Some(id.clone())).href(), "Roll the charging unit's forced rout move"))
             }
             _ => None,
         };
@@ -234,7 +235,7 @@ fn FollowUps(ctx: Ctx) -> impl IntoView {
             Ok(_) => {
                 let id = store.session.with_untracked(|st| st.game().charges.charges.last().map(|c| c.id.clone()));
                 if let Some(id) = id {
-                    navigate(&format!("/resolve/charge?charge={id}"));
+                    navigate(&Resolver::Charge(ChargeAt::Game(id)).href());
                 }
             }
             Err(e) => store.refuse(&e),

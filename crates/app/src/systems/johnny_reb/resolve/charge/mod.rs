@@ -19,6 +19,7 @@ mod ended;
 mod steps;
 pub mod words;
 
+use super::address::{ChargeAt, Resolver};
 use super::frame::ResolverFrame;
 use crate::shell::router::use_query_map;
 use crate::systems::johnny_reb::store::use_store;
@@ -28,7 +29,7 @@ use johnny_reb::rules::morale::ArtillerySituation;
 use johnny_reb::state::charges::{ChargeCommand, GameCharge, officer_with};
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
-use johnny_reb::state::ids::UnitId;
+use johnny_reb::state::ids::{ChargeId, UnitId};
 use johnny_reb::state::roster::Regiment;
 use leptos::prelude::*;
 
@@ -111,7 +112,7 @@ pub fn lookup_sides(guns: Option<ArtillerySituation>) -> Sides {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Held {
     /// A charge of the game, by id.
-    Game(String),
+    Game(ChargeId),
     /// The quick look-up on this device.
     Lookup,
 }
@@ -128,7 +129,7 @@ pub struct Shown {
     /// Its result is applied to the game.
     pub applied: bool,
     /// The charge it continues, if any.
-    pub follows: Option<String>,
+    pub follows: Option<ChargeId>,
 }
 
 /// Everything a step view needs; cheap to copy.
@@ -185,19 +186,14 @@ pub fn ChargeResolver() -> impl IntoView {
     let store = use_store();
     let query = use_query_map();
     let problem = RwSignal::new(None::<String>);
-    let held = Memo::new(move |_| {
-        let q = query.get();
-        if q.get("lookup").is_some() {
-            return store.charge_lookup.with(|l| l.is_some()).then_some(Held::Lookup);
-        }
-        if let Some(id) = q.get("charge").filter(|s| !s.is_empty()) {
-            return Some(Held::Game(id));
-        }
-        let unit = q.get("unit").filter(|s| !s.is_empty())?;
-        store.session.with(|s| {
+    let held = Memo::new(move |_| match query.with(ChargeAt::read) {
+        ChargeAt::Lookup => store.charge_lookup.with(|l| l.is_some()).then_some(Held::Lookup),
+        ChargeAt::Game(id) => Some(Held::Game(id)),
+        ChargeAt::Unit(unit) => store.session.with(|s| {
             let g = s.game();
             g.charges.latest_for(g.turn, &unit).map(|c| Held::Game(c.id.clone()))
-        })
+        }),
+        ChargeAt::Declare | ChargeAt::New => None,
     });
     let shown = Memo::new(move |_| -> Option<Shown> {
         match held.get()? {
@@ -286,7 +282,10 @@ pub fn ChargeResolver() -> impl IntoView {
     let ctx = Ctx { shown, advance, advance_given, send, problem, unequal };
     // Whether a charge is on screen: a memo, so that the view is not rebuilt at every step.
     let has_charge = Memo::new(move |_| shown.with(|s| s.is_some()));
-    let preset = query.with_untracked(|q| q.get("unit")).filter(|s| !s.is_empty());
+    let preset = match query.with_untracked(ChargeAt::read) {
+        ChargeAt::Unit(unit) => Some(unit.to_string()),
+        _ => None,
+    };
 
     view! {
         <ResolverFrame title="Charge and melee" rules="5, Tables 16-19: declare, then each step of Table 16 in turn until the charge ends or a side routs." class="charge">
@@ -320,7 +319,7 @@ fn ChargeList() -> impl IntoView {
                         (false, None) => c.charge.table16_step().map(|s| s.citation()).unwrap_or_default(),
                     };
                     (
-                        format!("/resolve/charge?charge={}", c.id),
+                        Resolver::Charge(ChargeAt::Game(c.id.clone())).href(),
                         format!(
                             "{} charges {}, {} ({state})",
                             sides.charger,
@@ -341,7 +340,7 @@ fn ChargeList() -> impl IntoView {
                         .map(|t| format!(" {}", johnny_reb::state::tracker::unit_name(&g.roster, t)))
                         .unwrap_or_default();
                     out.push((
-                        format!("/resolve/charge?unit={}", o.unit),
+                        Resolver::Charge(ChargeAt::Unit(o.unit.clone())).href(),
                         format!(
                             "{} charges{target}: declare it",
                             johnny_reb::state::tracker::unit_name(&g.roster, &o.unit)
@@ -360,7 +359,7 @@ fn ChargeList() -> impl IntoView {
                 <ul class="plain charge-list">
                     {move || items.get().into_iter().map(|(href, text)| view! { <li><a class="button big" href=href>{text}</a></li> }).collect_view()}
                 </ul>
-                <p><a class="button" href="/resolve/charge?new=1">"Declare another charge"</a></p>
+                <p><a class="button" href=Resolver::Charge(ChargeAt::New).href()>"Declare another charge"</a></p>
             </nav>
         </Show>
     }
@@ -404,7 +403,7 @@ fn ChargeView(ctx: Ctx) -> impl IntoView {
             Held::Game(id) => store.send(Command::Charge(ChargeCommand::Discard { charge: id })),
             Held::Lookup => store.set_charge_lookup(None),
         }
-        crate::shell::router::navigate("/resolve/charge?new=1");
+        crate::shell::router::navigate(&Resolver::Charge(ChargeAt::New).href());
     };
     let can_back = move || {
         shown.with(|s| match s {

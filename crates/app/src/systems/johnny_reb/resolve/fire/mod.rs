@@ -101,7 +101,7 @@ pub fn number_field(label: &'static str, value: RwSignal<u32>) -> AnyView {
 #[component]
 pub fn FireResolver() -> impl IntoView {
     let store = use_store();
-    let firer = from_address("unit");
+    let firer = from_address();
     let target = RwSignal::new(None::<String>);
     let figures = RwSignal::new(20u32);
     let weapon = RwSignal::new(SmallArm::RifleMusket);

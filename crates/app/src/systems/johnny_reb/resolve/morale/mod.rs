@@ -4,6 +4,7 @@
 
 pub mod model;
 
+use super::address::{MoraleCheck, Resolver};
 use super::card::{Applied, ResultCard};
 use super::frame::{ResolverFrame, from_address};
 use super::picker::{Pick, UnitPicker};
@@ -23,11 +24,12 @@ pub use model::*;
 pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     let store = use_store();
     let query = use_query_map();
-    let chosen = from_address("unit");
+    let chosen = from_address();
     let reason = RwSignal::new(
         query
-            .with_untracked(|q| q.get("reason"))
-            .and_then(|k| CheckReason::from_key(&k))
+            .with_untracked(MoraleCheck::read)
+            .reason
+            .filter(|r| CheckReason::OFFERED.contains(r))
             .unwrap_or(CheckReason::FirstKill),
     );
     let guns = RwSignal::new(false);
@@ -90,18 +92,18 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     });
     // A queued check opened from this very screen changes only the query.
     Effect::new(move |_| {
-        let (unit, why) = query.with(|q| (q.get("unit"), q.get("reason")));
-        if let Some(u) = unit.filter(|u| !u.is_empty()) {
+        let (unit, why) = query.with(|q| (Resolver::read(q).and_then(|r| r.subject()), MoraleCheck::read(q).reason));
+        if let Some(u) = unit {
             chosen.set(Some(u));
         }
-        if let Some(r) = why.and_then(|k| CheckReason::from_key(&k)) {
+        if let Some(r) = why.filter(|r| CheckReason::OFFERED.contains(r)) {
             reason.set(r);
         }
     });
     // Another unit, reason or check due (the next one of the list: `due` in the address) starts
     // afresh.
-    Effect::new(move |prev: Option<(Option<String>, CheckReason, Option<String>)>| {
-        let now = (chosen.get(), reason.get(), query.with(|q| q.get("due")));
+    Effect::new(move |prev: Option<(Option<String>, CheckReason, Option<usize>)>| {
+        let now = (chosen.get(), reason.get(), query.with(|q| MoraleCheck::read(q).due));
         if prev.is_some_and(|p| p != now) {
             applied.set(None);
             faces.set(Vec::new());
@@ -144,7 +146,8 @@ pub fn MoraleResolver(kind: Kind) -> impl IntoView {
     // itself first: the unit and reason, the odds, the dice and the result within the first
     // screen; what the players may change comes after (4.4.2).
     let queued = kind == Kind::Check
-        && query.with_untracked(|q| q.get("unit").is_some_and(|u| !u.is_empty()) && q.get("reason").is_some());
+        && query.with_untracked(MoraleCheck::read).unit.is_some()
+        && query.with_untracked(MoraleCheck::read).reason.is_some();
     let picker = view! { <UnitPicker pick=Pick::Units chosen=chosen/> }.into_any();
     let target = move || {
         let name = known.get().map_or_else(|| "The unit".to_string(), |f| f.name);

@@ -2,6 +2,7 @@
 //! MMP (2.3.3, 2.3.4, 4.4.3), the roll read by check or rally (2.3, 2.4), and the result with
 //! the commands that record it. No Leptos here: tested natively.
 
+use super::super::address::Resolver;
 use super::super::card::Resolution;
 use crate::widgets::dice::two_dice;
 use johnny_reb::rules::morale::{
@@ -13,6 +14,7 @@ use johnny_reb::rules::{Overrides, RuleResult, TwoDice};
 use johnny_reb::state::checks::ChecksCommand;
 use johnny_reb::state::command::Command;
 use johnny_reb::state::game::Game;
+use johnny_reb::state::ids::UnitId;
 use johnny_reb::state::roster::GunState;
 use johnny_reb::state::roster::RegimentFlag;
 use johnny_reb::state::tracker::brigade_loss_modifier;
@@ -321,7 +323,7 @@ pub fn resolve(form: &MoraleForm, game: &Game, entries: &Overrides) -> Option<Re
         commands: cmds,
         recorded: id.is_some(),
         next: (r.consequence == Consequence::ForcedRoutMove && !i.guns)
-            .then(|| (format!("/resolve/rout?unit={}", id.unwrap_or_default()), "Roll the forced rout move")),
+            .then(|| (Resolver::Rout(id.map(UnitId::from)).href(), "Roll the forced rout move")),
         settles: match (i.kind, id) {
             (Kind::Rally, Some(id)) => vec![ItemKey::Rally(id.into())],
             _ => Vec::new(),

@@ -171,7 +171,7 @@ type ResetKey = (Option<String>, Intent, u8, bool, u8, u8, bool, bool);
 #[component]
 pub fn MoveResolver() -> impl IntoView {
     let store = use_store();
-    let chosen = from_address("unit");
+    let chosen = from_address();
     let known = RwSignal::new(None::<Facts>);
 
     // A quick look-up's unit.

@@ -20,7 +20,7 @@ use model::{OfficerForm, resolve, rows};
 #[component]
 pub fn OfficerResolver() -> impl IntoView {
     let store = use_store();
-    let chosen = from_address("officer");
+    let chosen = from_address();
     let row = RwSignal::new(None::<usize>);
     let hit_faces = RwSignal::new(Vec::<u8>::new());
     let effect_faces = RwSignal::new(Vec::<u8>::new());

@@ -8,6 +8,7 @@
 pub mod form;
 pub mod model;
 
+use super::address::Resolver;
 use super::card::{Applied, ResultCard};
 use super::frame::{ResolverFrame, from_address, odds_or_problem};
 use super::missing::Problem;
@@ -41,13 +42,16 @@ fn HalfInches(label: &'static str, value: RwSignal<u32>, max: u32) -> impl IntoV
 #[component]
 pub fn RollsScreen() -> impl IntoView {
     let query = use_query_map();
-    let roll = query.with_untracked(|q| q.get("roll")).and_then(|k| Roll::from_key(&k));
+    let roll = query.with_untracked(|q| match Resolver::read(q) {
+        Some(Resolver::Rolls { roll, .. }) => roll,
+        _ => None,
+    });
     match roll {
         None => view! {
             <ResolverFrame title="Other rolls">
                 <nav class="resolve-menu" aria-label="Other rolls">
                     {Roll::ALL.iter().map(|r| view! {
-                        <a href=format!("/resolve/rolls?roll={}", r.key()) class="button big">
+                        <a href=Resolver::Rolls { roll: Some(*r), unit: None, release: false }.href() class="button big">
                             <span>{r.label()}</span>
                             <span class="muted small">{r.rule()}</span>
                         </a>
@@ -140,7 +144,7 @@ fn SightingRoller() -> impl IntoView {
 
 #[component]
 fn WorksRoller() -> impl IntoView {
-    let chosen = from_address("unit");
+    let chosen = from_address();
     let quality = RwSignal::new(Quality::Average);
     let officer = RwSignal::new(false);
     let benefit = RwSignal::new(1u32);
@@ -265,7 +269,7 @@ fn MountingCost() -> impl IntoView {
             Ok(w) => view! { <section class="card result" role="status" aria-label="Result"><p class="headline"><strong>{w}</strong></p></section> }.into_any(),
             Err(e) => view! { <Problem error=e/> }.into_any(),
         }}
-        {move || chosen.get().map(|id| view! { <p><a class="button" href=format!("/resolve/move?unit={id}")>"Its whole move, with mounting (Movement)"</a></p> })}
+        {move || chosen.get().map(|id| view! { <p><a class="button" href=Resolver::Move(Some(id.into())).href()>"Its whole move, with mounting (Movement)"</a></p> })}
     }
     .into_any()
 }
@@ -274,7 +278,9 @@ fn MountingCost() -> impl IntoView {
 fn SurpriseRoller() -> impl IntoView {
     let query = use_query_map();
     // false: tactical (when charged); true: strategic release (the tracker's `&kind=release`).
-    let kind = RwSignal::new(query.with_untracked(|q| q.get("kind")).as_deref() == Some("release"));
+    let kind = RwSignal::new(
+        query.with_untracked(|q| matches!(Resolver::read(q), Some(Resolver::Rolls { release: true, .. }))),
+    );
     let chosen = RwSignal::new(None::<String>);
     let bmp_quick = RwSignal::new(3u32);
     let faces = RwSignal::new(Vec::<u8>::new());
@@ -304,7 +310,7 @@ fn SurpriseRoller() -> impl IntoView {
 #[component]
 fn ResupplyRoller() -> impl IntoView {
     let store = use_store();
-    let chosen = from_address("unit");
+    let chosen = from_address();
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
     // Read when chosen: once applied, the card keeps the result it recorded.

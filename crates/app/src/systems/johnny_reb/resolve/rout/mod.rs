@@ -17,7 +17,7 @@ use model::{PATHS, RoutForm, dice_count, odds, resolve};
 #[component]
 pub fn RoutResolver() -> impl IntoView {
     let store = use_store();
-    let chosen = from_address("unit");
+    let chosen = from_address();
     let terrain = RwSignal::new(Terrain::Open);
     let faces = RwSignal::new(Vec::<u8>::new());
     let applied = RwSignal::new(None::<Applied>);
