@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { postBuild } from './post-build.mjs';
 import { optimiseAll } from './wasm-opt.mjs';
 import { deferChunkLoader } from './lazy-loader.mjs';
+import { clippyEnv } from './clippy-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
@@ -31,7 +32,9 @@ const since = () => `${((Date.now() - began) / 1000).toFixed(0)} s`;
 
 function run(cmd, args, options = {}) {
   console.log(`[build] ${since()}: ${cmd} ${args.join(' ')}`);
-  return execFileSync(cmd, args, { cwd: root, stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'], encoding: 'utf8' });
+  return execFileSync(cmd, args, {
+    cwd: root, stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'], encoding: 'utf8', env: options.env ?? process.env,
+  });
 }
 
 function fresh(dir) {
@@ -66,10 +69,11 @@ const input = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}
 // 2. Split.
 const split = fresh(path.join(targetDir, 'split'));
 // Its own target folder: in target/debug it would wait for the native tests' lock when
-// scripts/test runs this build beside them.
+// scripts/test runs this build beside them. Compiled with clippy's lints as errors: the only
+// place the tool is compiled (scripts/test leaves it out of the native tests).
 const chunksOf = JSON.parse(run('cargo', [
   'run', '--quiet', '-p', 'jr-wasm-split', '--target-dir', path.join(targetDir, 'tools'), '--', input, split, `./${NAME}.js`,
-], { capture: true }));
+], { capture: true, env: clippyEnv() }));
 
 // 3. wasm-bindgen on the main module; it must keep the exports the chunks link against.
 const bindgen = fresh(path.join(targetDir, 'bindgen'));

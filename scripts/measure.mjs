@@ -16,13 +16,15 @@ import { serveDist, launch, PHONE, dist } from '../tests/e2e/harness.mjs';
 // The targets of issue 2 (first load, absolute) and issue 15 (start-up against a plain Leptos
 // app, scripts/compare.mjs). Absolute times drift on shared machines, so the first render is
 // held as a ratio to the baseline measured in the same run: the target is 1.2x the render time
-// and 3x the bytes; the test's ceiling is what the build passes on a loaded machine today
-// (1.41-1.84x measured, README, Performance), lowered as the start-up gets faster.
+// and 3x the bytes. The bytes do not drift: the budget test holds them at the target. The
+// render's ceiling leaves room for a loaded machine's spread: 1.25-1.34x measured once the
+// first render needed the shell alone (pairs 0.74-1.71x; README, Performance), 1.35-1.84x
+// before.
 export const BUDGET = {
   firstLoadGzipBytes: 400 * 1024,
   firstRenderMs: 1000,
   renderRatioTarget: 1.2,
-  renderRatioCeiling: 2.2,
+  renderRatioCeiling: 1.8,
   bytesRatioTarget: 3,
 };
 
