@@ -34,14 +34,7 @@ pub const MAX_SECTIONS: usize = 6;
 /// its printed row; any other by the roster's name and bore (its values are asked for by name).
 /// A Parrott rifle is named so (Appendix F 9).
 ///
-/// ```
-/// use johnny_reb::state::roster::GunType;
-/// use companion::systems::johnny_reb::resolve::artillery::engine_gun;
-/// use johnny_reb::rules::tables::t13_artillery::GunClass;
-/// let parrott = GunType::known().into_iter().find(|g| g.name == "10# Parrott").unwrap();
-/// let g = engine_gun(&parrott);
-/// assert!(g.parrott && g.class == GunClass::Rifle);
-/// ```
+/// (A Parrott: `tests::a_parrott_is_a_rifle_named_so`.)
 pub fn engine_gun(g: &roster::GunType) -> GunType {
     let parrott = g.name.contains("Parrott");
     match GunType::printed(&g.name) {

@@ -223,13 +223,7 @@ pub fn gun_names(table: &str, printed: &[GunRow], o: &Overrides) -> Vec<String> 
 /// How a gun table's cell (`Table 13, <gun>, Shot 24"`) is entered, for any gun, listed or not:
 /// the base strengths are numbers, NA for beyond reach. `None` for other cells.
 ///
-/// ```
-/// use johnny_reb::rules::CellRef;
-/// use companion::systems::johnny_reb::tables::model::{gun_entry, EntryKind};
-/// let c = CellRef::new("Table 13", "20# Parrott", "Shot 24\"");
-/// assert_eq!(gun_entry(&c), Some(EntryKind::Number { na: true }));
-/// assert_eq!(gun_entry(&CellRef::new("Table 10", "row 4", "roll 7")), None);
-/// ```
+/// (Its cases: `tests::a_gun_cell_is_entered_as_a_number_or_na_and_other_cells_are_not_gun_cells`.)
 pub fn gun_entry(cell: &CellRef) -> Option<EntryKind> {
     let range = match cell.table.as_str() {
         t if t == t13::TABLE => t13::CANISTER_RANGE,

@@ -167,3 +167,11 @@ fn table_3_asks_for_each_missing_number() {
     assert!(v.find(&want).unwrap().is_missing());
     assert!(v.find(&CellRef::new("Table 3", "Heavy", "Cost to Limber")).unwrap().is_missing());
 }
+
+/// A gun table's cell takes a number or NA; a cell of another table is no gun cell.
+#[test]
+fn a_gun_cell_is_entered_as_a_number_or_na_and_other_cells_are_not_gun_cells() {
+    let c = CellRef::new("Table 13", "20# Parrott", "Shot 24\"");
+    assert_eq!(gun_entry(&c), Some(EntryKind::Number { na: true }));
+    assert_eq!(gun_entry(&CellRef::new("Table 10", "row 4", "roll 7")), None);
+}

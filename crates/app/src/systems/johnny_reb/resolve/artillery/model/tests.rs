@@ -420,3 +420,12 @@ fn rule_table_14_a_shaken_crew_halves_the_section_and_a_routed_one_may_not_fire(
     assert_eq!(guns[0].morale, MoraleLevel::Shaken, "the form starts from the roster's crew");
     assert!(guns[0].fire.shaken_crew);
 }
+
+/// Appendix F 9: a Parrott rifle is named so; the engine's gun is a rifle marked Parrott.
+#[test]
+fn a_parrott_is_a_rifle_named_so() {
+    use johnny_reb::rules::tables::t13_artillery::GunClass;
+    let parrott = johnny_reb::state::roster::GunType::known().into_iter().find(|g| g.name == "10# Parrott").unwrap();
+    let g = engine_gun(&parrott);
+    assert!(g.parrott && g.class == GunClass::Rifle);
+}

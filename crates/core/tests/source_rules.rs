@@ -1,4 +1,6 @@
-//! Rules about the source itself, checked on every test run.
+//! Rules about the whole workspace's source, checked on every test run. Kept with the core, the
+//! smallest crate, so that running them needs no build of the app's library for the host
+//! (scripts/test tests the app's library with `--lib` alone).
 
 use std::fs;
 use std::path::{Path, PathBuf};
