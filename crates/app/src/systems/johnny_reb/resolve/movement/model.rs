@@ -549,7 +549,7 @@ fn allowance_lines(a: &Allowance, settings: &RulesSettings) -> Vec<String> {
 
 /// Works out the move before any die is thrown.
 ///
-/// (6.2's line in broken ground: `tests::rule_6_2_a_line_in_broken_ground_moves_3_or_5_with_a_disorder_roll`.)
+/// (6.2's line in broken ground: `tests::rule_6_2_line_through_woods_3_or_5_and_a_failed_roll_disorders`.)
 pub fn plan(facts: &Facts, intent: &Intent, overrides: &Overrides, settings: &RulesSettings) -> RuleResult<Plan> {
     match facts.who {
         Who::Regiment { arm, formation, stands, morale, prone } => {

@@ -512,29 +512,3 @@ fn rule_5_3_2_b_charge_resolution_waits_for_every_die() {
     .unwrap();
     assert!(r.headline.contains("22″"), "{}", r.headline);
 }
-
-/// 6.2: a line in broken terrain (light woods) moves 3", or 5" with a disorder roll.
-#[test]
-fn rule_6_2_a_line_in_broken_ground_moves_3_or_5_with_a_disorder_roll() {
-    use johnny_reb::rules::movement::{Ground, TerrainType};
-    use johnny_reb::rules::settings::RulesSettings;
-    use johnny_reb::rules::unit::{Arm, Formation, MoraleLevel};
-    use johnny_reb::rules::{Overrides, Ratio};
-    let facts = Facts {
-        name: "1st Tennessee".into(),
-        who: Who::Regiment {
-            arm: Arm::Infantry,
-            formation: Formation::Line,
-            stands: 5,
-            morale: MoraleLevel::Good,
-            prone: false,
-        },
-        bmp: Some(3),
-        officer: None,
-        order: None,
-        order_formation: None,
-    };
-    let intent = Intent { ground: Ground::Terrain(TerrainType::Broken), ..Intent::default() };
-    let p = plan(&facts, &intent, &Overrides::new(), &RulesSettings::default()).unwrap();
-    assert_eq!((p.first, p.greater), (Ratio::whole(3), Some(Ratio::whole(5))));
-}
