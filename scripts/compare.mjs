@@ -99,7 +99,7 @@ export async function compare({ runs = 9, throttle = 4 } = {}) {
     if (!fs.existsSync(path.join(b.dir, 'index.html'))) throw new Error(`${b.name}: ${b.dir} is not built (${b.hint})`);
   }
   const servers = await Promise.all(BUILDS.map((b) => serveDist({ dir: b.dir })));
-  const browser = await launch();
+  const browser = await launch({ fullBrowser: true });
   const results = BUILDS.map((b) => ({ name: b.name, runs: [] }));
   try {
     for (let i = 0; i < BUILDS.length; i++) await oneRun(browser, servers[i].url, BUILDS[i].dir, throttle);

@@ -57,10 +57,13 @@ setup() {
     say "installing the npm tools (binaryen 132 for wasm-opt, playwright-core)"
     npm ci --no-audit --no-fund
   fi
-  if [ "$with_browser" = "--with-browser" ] && { ! have chromium || ! have chromedriver; }; then
-    say "installing Debian's Chromium and ChromeDriver"
+  # chromium-headless-shell is the end-to-end tests' browser, Chromium the start-up
+  # measurements' and the screenshots' (tests/e2e/harness.mjs).
+  if [ "$with_browser" = "--with-browser" ] && { ! have chromium || ! have chromium-headless-shell; }; then
+    say "installing Debian's Chromium and its headless shell"
     as_root_or_explain "Chromium" apt-get update
-    as_root_or_explain "Chromium" env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+    as_root_or_explain "Chromium" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y chromium chromium-headless-shell
   fi
   return 0
 }

@@ -52,7 +52,7 @@ export function transferSizes() {
  *  (the service worker blocked, so its background install is not counted here). */
 export async function firstLoad() {
   const server = await serveDist();
-  const browser = await launch();
+  const browser = await launch({ fullBrowser: true });
   const fetched = new Set();
   try {
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
@@ -80,7 +80,7 @@ export async function firstLoad() {
 
 export async function firstRender({ runs = 5, throttle = 4 } = {}) {
   const server = await serveDist();
-  const browser = await launch();
+  const browser = await launch({ fullBrowser: true });
   const times = [];
   try {
     for (let i = 0; i < runs; i++) {

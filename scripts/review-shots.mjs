@@ -22,7 +22,7 @@ const SCREENS = [
   ['officer', 'resolve/officer?officer=o-meredith'],
 ];
 const server = await serveDist();
-const browser = await launch();
+const browser = await launch({ fullBrowser: true });
 try {
   for (const [size, options] of SIZES) {
     const context = await browser.newContext(options);

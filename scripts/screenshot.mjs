@@ -4,7 +4,7 @@ import { serveDist, launch, PHONE } from '../tests/e2e/harness.mjs';
 
 const out = process.argv[2] || 'docs';
 const server = await serveDist();
-const browser = await launch();
+const browser = await launch({ fullBrowser: true });
 try {
   for (const [name, options, path, theme] of [
     ['phone-game', PHONE, '', null],

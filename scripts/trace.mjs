@@ -184,7 +184,7 @@ export async function traceBoth({ throttle = 4, runs = 3 } = {}) {
   }
   const servers = await Promise.all(BUILDS.map((b) => serveDist({ dir: b.dir })));
   const [appUrl, baseUrl] = servers.map((s) => s.url);
-  const browser = await launch();
+  const browser = await launch({ fullBrowser: true });
   try {
     const wasmBytes = (dir) => {
       const find = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
@@ -201,7 +201,7 @@ export async function traceBoth({ throttle = 4, runs = 3 } = {}) {
       ], throttle, runs));
     // Lazy compilation (V8's default) compiles each wasm function on its first call, inside
     // main; compiled eagerly, main's time is the first reactive run and the mount alone.
-    const eager = await launch({ args: ['--js-flags=--no-wasm-lazy-compilation'] });
+    const eager = await launch({ args: ['--js-flags=--no-wasm-lazy-compilation'], fullBrowser: true });
     try {
       table(`The same with lazy wasm compilation off (--no-wasm-lazy-compilation): compilation moves before main`,
         await alternate(eager, [
@@ -247,7 +247,7 @@ export async function lazyFunctions({ throttle = 4, top = 25 } = {}) {
   reread.dispose();
 
   const server = await serveDist({ rewrite: (urlPath, body) => (urlPath.endsWith('companion_bg.wasm') ? Buffer.from(named) : body) });
-  const browser = await launch();
+  const browser = await launch({ fullBrowser: true });
   try {
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -310,7 +310,7 @@ export async function whatIfEarlyCompile({ throttle = 4, runs = 9 } = {}) {
     return Buffer.from(html);
   };
   const servers = await Promise.all([serveDist({ dir: dist }), serveDist({ dir: dist, rewrite: early }), serveDist({ dir: baselineDist })]);
-  const browser = await launch();
+  const browser = await launch({ fullBrowser: true });
   try {
     const cols = await alternate(browser, [
       { name: 'this app', url: servers[0].url },

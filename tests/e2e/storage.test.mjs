@@ -67,12 +67,19 @@ test('storage unavailable (private browsing): a clear message and the game works
 
 test('storage full: a clear message, and the game keeps working in memory', async () => {
   const { context, page } = await phone(app.browser);
-  await context.addInitScript(() => {
-    Storage.prototype.setItem = function () {
-      throw new DOMException('quota', 'QuotaExceededError');
-    };
-  });
   await openApp(page, app.server.url);
+  // Chromium's own quota (about 5 MB per origin), filled to the last character by other data:
+  // the next save meets the browser's real QuotaExceededError.
+  await page.evaluate(() => {
+    for (let size = 1 << 20, i = 0; size >= 1; ) {
+      try {
+        localStorage.setItem(`filler-${i}`, 'x'.repeat(size));
+        i += 1;
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+  });
   await page.getByRole('button', { name: 'Next phase' }).tap();
   await page.getByRole('alert').filter({ hasText: 'storage for this app is full' }).waitFor();
   await page.getByRole('button', { name: 'Next phase' }).tap();

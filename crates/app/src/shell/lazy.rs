@@ -41,8 +41,8 @@ macro_rules! lazy_screen {
     }};
 }
 
-/// The screen itself: natively and in a build without split points (the browser tests' runner
-/// has no chunk loader), every screen is in the one module.
+/// The screen itself: natively and in a build without split points, every screen is in the
+/// one module.
 #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
 macro_rules! lazy_screen {
     ($chunk:ident, $view:expr) => {{ leptos::prelude::IntoAny::into_any($view) }};
