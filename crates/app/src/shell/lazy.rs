@@ -20,6 +20,7 @@
 
 use leptos::prelude::*;
 use std::future::Future;
+use std::pin::Pin;
 
 /// What a chunk hands back once loaded: the function that builds its screen. A plain function
 /// pointer, so the loaded state is `Copy` and the view is built afresh on each render.
@@ -29,6 +30,12 @@ pub type Build = fn() -> AnyView;
 /// cached it, or a server gone); re-exported for `lazy_screen!`.
 pub use wasm_split_helpers::SplitLoaderError;
 
+/// Fetches a screen's chunk (once; later calls find it loaded) and hands back its [`Build`].
+/// Boxed, so that [`lazy_view`] is one function for every screen: generic over each screen's
+/// loader, it was 49 copies of the same views in the main module (about 80 KB of its code,
+/// compiled before every first render).
+pub type Load = fn() -> Pin<Box<dyn Future<Output = Result<Build, SplitLoaderError>>>>;
+
 /// A screen from its own wasm chunk; see the module documentation.
 #[cfg(all(feature = "split", target_arch = "wasm32"))]
 macro_rules! lazy_screen {
@@ -37,7 +44,7 @@ macro_rules! lazy_screen {
         fn $chunk() -> Result<$crate::shell::lazy::Build, $crate::shell::lazy::SplitLoaderError> {
             Ok(|| leptos::prelude::IntoAny::into_any($view))
         }
-        $crate::shell::lazy::lazy_view($chunk)
+        $crate::shell::lazy::lazy_view(|| Box::pin($chunk()))
     }};
 }
 
@@ -59,11 +66,7 @@ enum Loading {
 /// Shows "Loading…" while `load` fetches the chunk, then the screen it builds; if the chunk
 /// cannot be fetched, says so and offers to try again (a failed load is not remembered).
 #[cfg_attr(not(all(feature = "split", target_arch = "wasm32")), allow(dead_code))]
-pub fn lazy_view<F, Fut>(load: F) -> AnyView
-where
-    F: Fn() -> Fut + Copy + Send + Sync + 'static,
-    Fut: Future<Output = Result<Build, SplitLoaderError>> + 'static,
-{
+pub fn lazy_view(load: Load) -> AnyView {
     let state = RwSignal::new(Loading::Pending);
     let start = move || {
         state.set(Loading::Pending);
