@@ -65,7 +65,6 @@ impl Store {
     pub fn load() -> Store {
         let mut persistence = Persistence::new(browser::local_storage(), browser::new_id(), &LAYOUT);
         let loaded = persistence.load(new_game);
-        browser::set_snapshot(snapshot(&loaded.doc));
         PERSISTENCE.with(|p| *p.borrow_mut() = Some(persistence));
         let open = loaded.doc.current_game().cloned().unwrap_or_else(new_game);
         let store = Store {
@@ -83,6 +82,12 @@ impl Store {
         store.written.set(written);
         browser::set_save_state(if written { "saved" } else { "not-saved" });
         store.listen();
+        // The crash screen's copy of the open game is written once the first screen is painted
+        // (serialising it was 5 ms of the first render at 4x, issue 15); until then a crash
+        // exports the stored document as it was read (`browser::install_panic_screen`).
+        request_animation_frame(move || {
+            set_timeout(move || browser::set_snapshot(snapshot(&store.document())), Duration::ZERO)
+        });
         store
     }
 
