@@ -52,6 +52,9 @@ test('new game, rename, duplicate, delete with undo, resume kept across a reload
   const { context, page, problems } = await phone(app.browser);
   await games(page);
   assert.deepEqual(await cardNames(page), ['New game']);
+  // A game nobody has played yet says so, in words that read.
+  const facts = page.locator('.game-card .game-facts').filter({ hasText: 'regiments' });
+  assert.equal((await facts.innerText()).trim(), '0 regiments \u00b7 no changes yet');
   // The last game cannot be deleted.
   await page.getByRole('button', { name: 'Delete New game' }).tap();
   await page.getByRole('alert').filter({ hasText: 'The last game cannot be deleted' }).waitFor();

@@ -283,7 +283,7 @@ pub fn GamesScreen() -> impl IntoView {
             .map(|s| {
                 let id = s.id.clone();
                 let name = s.name.clone();
-                let when = s.summary.last_change_ms.map(files::local_time).unwrap_or_else(|| "no changes yet".into());
+                let when = s.summary.last_change_ms.map(|ms| format!("last change {}", files::local_time(ms))).unwrap_or_else(|| "no changes yet".into());
                 let is_demo = name.starts_with(&format!("{}:", johnny_reb::state::demo::DEMO_LABEL));
                 let (id_open, id_rename, id_dup, id_del, id_save) = (id.clone(), id.clone(), id.clone(), id.clone(), id.clone());
                 let editing = {
@@ -300,7 +300,7 @@ pub fn GamesScreen() -> impl IntoView {
                         {is_demo.then(|| view! { <p class="badge demo">"Demo game: an example to explore"</p> })}
                         <p class="game-facts">{s.summary.system}</p>
                         <p class="game-facts">{s.summary.progress.clone()}</p>
-                        <p class="game-facts">{s.summary.size.clone()} " \u{b7} last change " {when}</p>
+                        <p class="game-facts">{s.summary.size.clone()} " \u{b7} " {when}</p>
                         <Show when=editing.clone()>
                             <form class="rename" on:submit={
                                 let id = id_save.clone();
