@@ -22,6 +22,24 @@ pub fn put(store: super::super::store::Store, c: usize, def: CampaignDef, proble
     }
 }
 
+/// Changes campaign `c` with `f` and puts it back into the pack; a refusal is said in `problem`.
+pub fn change_campaign(
+    store: super::super::store::Store,
+    c: usize,
+    problem: RwSignal<Option<String>>,
+    f: &dyn Fn(&mut CampaignDef),
+) {
+    if let Some(mut d) = campaign_at(store, c) {
+        f(&mut d);
+        put(store, c, d, problem);
+    }
+}
+
+/// The names of campaign `c`'s map's Areas, in the map's order.
+pub fn area_names(store: super::super::store::Store, c: usize) -> Vec<String> {
+    campaign_at(store, c).map(|d| d.map.areas.iter().map(|a| a.name.clone()).collect()).unwrap_or_default()
+}
+
 fn flag_words(g: &Given<bool>) -> &'static str {
     match g.value() {
         Some(true) => "yes",
@@ -37,12 +55,7 @@ pub fn MapEntryScreen() -> impl IntoView {
     let c: usize = use_query_map().get_untracked().get("c").and_then(|v| v.parse().ok()).unwrap_or(0);
     let problem = RwSignal::new(None::<String>);
     let def = move || campaign_at(store, c);
-    let change = move |f: &dyn Fn(&mut CampaignDef)| {
-        if let Some(mut d) = campaign_at(store, c) {
-            f(&mut d);
-            put(store, c, d, problem);
-        }
-    };
+    let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
     let new_area = RwSignal::new(String::new());
     let link_a = RwSignal::new(String::new());
     let link_b = RwSignal::new(String::new());

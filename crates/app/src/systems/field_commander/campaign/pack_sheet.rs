@@ -6,7 +6,7 @@
 //! Each section saves the sheet whole, as one undoable change.
 
 use super::common::Problem;
-use super::pack_map::{campaign_at, put};
+use super::pack_map::{area_names, campaign_at, change_campaign, put};
 use crate::shell::router::use_query_map;
 use crate::systems::field_commander::store::{Store, use_store};
 use field_commander::outcome::Withdrawal;
@@ -36,6 +36,24 @@ fn prov<T>(g: &Given<T>) -> String {
 }
 
 /// The sheet's numbers.
+/// The keys of the pack's counters that campaign `c` may place: its own and those of no
+/// campaign in particular.
+fn counter_keys(store: Store, c: usize) -> Vec<String> {
+    let name = campaign_at(store, c).map(|d| d.name).unwrap_or_default();
+    super::common::play(store, |p| {
+        p.pack
+            .as_ref()
+            .map(|k| {
+                k.counters
+                    .iter()
+                    .filter(|d| d.campaign.as_ref().is_none_or(|n| *n == name))
+                    .map(|d| d.key.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
 #[component]
 fn Numbers(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
     let Some(d) = campaign_at(store, c) else { return ().into_any() };
@@ -179,29 +197,9 @@ fn AreaSelect(#[prop(into)] label: String, areas: Vec<String>, value: RwSignal<S
 #[component]
 fn Placements(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
     let def = move || campaign_at(store, c);
-    let change = move |f: &dyn Fn(&mut CampaignDef)| {
-        if let Some(mut d) = campaign_at(store, c) {
-            f(&mut d);
-            put(store, c, d, problem);
-        }
-    };
-    let counters = move || {
-        let name = def().map(|d| d.name).unwrap_or_default();
-        super::common::play(store, |p| {
-            p.pack
-                .as_ref()
-                .map(|k| {
-                    k.counters
-                        .iter()
-                        .filter(|d| d.campaign.as_ref().is_none_or(|n| *n == name))
-                        .map(|d| d.key.clone())
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
-    let areas =
-        move || def().map(|d| d.map.areas.iter().map(|a| a.name.clone()).collect::<Vec<_>>()).unwrap_or_default();
+    let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
+    let counters = move || counter_keys(store, c);
+    let areas = move || area_names(store, c);
     let counter = RwSignal::new(String::new());
     let area = RwSignal::new(String::new());
     let objective = RwSignal::new(String::new());
@@ -486,14 +484,8 @@ fn ResupplyEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) -> i
 #[component]
 fn Conditions(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
     let def = move || campaign_at(store, c);
-    let change = move |f: &dyn Fn(&mut CampaignDef)| {
-        if let Some(mut d) = campaign_at(store, c) {
-            f(&mut d);
-            put(store, c, d, problem);
-        }
-    };
-    let areas =
-        move || def().map(|d| d.map.areas.iter().map(|a| a.name.clone()).collect::<Vec<_>>()).unwrap_or_default();
+    let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
+    let areas = move || area_names(store, c);
     let text = RwSignal::new(String::new());
     let test = RwSignal::new("hold".to_string());
     let area = RwSignal::new(String::new());
@@ -602,35 +594,15 @@ fn Conditions(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl
 #[component]
 fn Arrivals(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
     let def = move || campaign_at(store, c);
-    let change = move |f: &dyn Fn(&mut CampaignDef)| {
-        if let Some(mut d) = campaign_at(store, c) {
-            f(&mut d);
-            put(store, c, d, problem);
-        }
-    };
+    let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
     let counter = RwSignal::new(String::new());
     let turn = RwSignal::new(String::new());
     let target = RwSignal::new(String::new());
     let where_ = RwSignal::new("held".to_string());
     let area = RwSignal::new(String::new());
     let words = RwSignal::new(String::new());
-    let counters = move || {
-        let name = def().map(|d| d.name).unwrap_or_default();
-        super::common::play(store, |p| {
-            p.pack
-                .as_ref()
-                .map(|k| {
-                    k.counters
-                        .iter()
-                        .filter(|d| d.campaign.as_ref().is_none_or(|n| *n == name))
-                        .map(|d| d.key.clone())
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
-    let areas =
-        move || def().map(|d| d.map.areas.iter().map(|a| a.name.clone()).collect::<Vec<_>>()).unwrap_or_default();
+    let counters = move || counter_keys(store, c);
+    let areas = move || area_names(store, c);
     let add = move |_| {
         let k = counter.get_untracked();
         let Ok(t) = turn.get_untracked().trim().parse::<u8>() else {
