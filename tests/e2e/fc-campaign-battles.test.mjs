@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { phone, openApp, settle, appUnderTest } from './harness.mjs';
-import { die, happened, heading, ledger, link, nav, reload, tap } from './fc-play.mjs';
+import { die, happened, heading, ledger, link, marchToTheHills, nav, reload, tap } from './fc-play.mjs';
 
 const app = appUnderTest();
 
@@ -44,26 +44,6 @@ async function startPractice(page, battles, fog = 'Regular') {
   await heading(page, 'Campaign');
 }
 
-
-/** Lee and `forces` from the Capital to the Crossroads, then force marched into the Hills
- * against the Union Cavalry (9.2, 15.1), back on the campaign's screen. */
-async function marchToTheHills(page, forces) {
-  await link(page, 'Move your forces (9.2)');
-  const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
-  for (const f of forces) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
-  await capital.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
-  await tap(page, 'To Crossroads');
-  await tap(page, 'End the Moves');
-  await link(page, 'Back to the campaign');
-  await tap(page, 'No battle left: go on');
-  await link(page, 'Force March (15.1)');
-  const crossroads = page.getByRole('listitem', { name: 'Crossroads', exact: true });
-  for (const f of forces) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
-  await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
-  await tap(page, 'To Hills');
-  await tap(page, 'End the Forced March');
-  await link(page, 'Back to the campaign');
-}
 
 const todo = (page) => page.getByRole('list', { name: 'To do (10.1)', exact: true });
 

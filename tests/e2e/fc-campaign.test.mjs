@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { phone, openApp, settle, downloadText, appUnderTest } from './harness.mjs';
-import { die, happened, heading, ledger, link, nav, reload, tap } from './fc-play.mjs';
+import { die, happened, heading, ledger, link, marchToTheHills, nav, reload, startPractice, tap } from './fc-play.mjs';
 
 const app = appUnderTest();
 
@@ -187,8 +187,8 @@ const inArea = (page, side, area) => page.getByRole('list', { name: `${side} for
 async function quickBattle(page) {
   // A campaign from the practice pack, its battles fought with the Quick rules (part two); the
   // Cavalry and the Guns with Lee march into the Hills against the Union Cavalry.
-  await startPractice(page, 'Quick: turn by turn');
-  await marchToTheHills(page, ['Grey Cavalry', 'Grey Guns']);
+  await startPractice(page, app.server.url, 'Quick: turn by turn');
+  await marchToTheHills(page, ['Grey Cavalry', 'Grey Guns'], { commandPoints: 2 });
 
   // The battle in the Hills (15.2): both sides' forces named before it begins.
   await link(page, 'Resolve the battles');
@@ -277,53 +277,9 @@ test('a Field Commander campaign battle on the Battlefield Sheet: set up from th
   }
 });
 
-/** A new game with the practice pack's campaign started, its battles fought as `battles` says. */
-async function startPractice(page, battles) {
-  await openApp(page, app.server.url, 'games');
-  await page.getByRole('button', { name: 'New game', exact: true }).tap();
-  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
-  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
-  await page.getByRole('link', { name: 'Back to the game' }).tap();
-  await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
-  await heading(page, 'Campaign');
-  await tap(page, "Load the practice pack (made-up values, not the game's)");
-  await link(page, 'Start a campaign from the pack');
-  await heading(page, 'Start a campaign');
-  await page.getByRole('group', { name: 'Battles (part two)', exact: true })
-    .getByRole('button', { name: battles, exact: true }).tap();
-  await tap(page, 'Start the campaign');
-  await heading(page, 'Campaign');
-  await ledger(page).getByText('0 Named Union Forces (4.18)', { exact: true }).waitFor();
-  await tap(page, 'Advance the Campaign Turn counter (9.1)');
-}
-
-/** Lee and `forces` from the Capital to the Crossroads (9.2), then force marched on into the
- * Hills against the Union Cavalry (15.1), back on the campaign's Game area. */
-async function marchToTheHills(page, forces) {
-  await link(page, 'Move your forces (9.2)');
-  const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
-  for (const f of forces) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
-  await capital.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
-  await tap(page, 'To Crossroads');
-  await happened(page).getByText(/Robert E\. Lee Capital \u2192 Crossroads \(9\.2, no cost\)/).waitFor();
-  await tap(page, 'End the Moves');
-  await link(page, 'Back to the campaign');
-  await tap(page, 'No battle left: go on');
-  await link(page, 'Force March (15.1)');
-  await heading(page, 'Campaign map');
-  const crossroads = page.getByRole('listitem', { name: 'Crossroads', exact: true });
-  for (const f of forces) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
-  await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
-  await tap(page, 'To Hills');
-  await happened(page).getByText(/force march Crossroads \u2192 Hills for 2 Command Points \(15\.1\)/).waitFor();
-  await happened(page).getByText('Union Forces are in Hills: a battle will be fought (15.2)').waitFor();
-  await tap(page, 'End the Forced March');
-  await link(page, 'Back to the campaign');
-}
-
 async function sheetBattle(page) {
-  await startPractice(page, 'On the Battlefield Sheet');
-  await marchToTheHills(page, ['Grey Infantry A', 'Grey Cavalry']);
+  await startPractice(page, app.server.url, 'On the Battlefield Sheet');
+  await marchToTheHills(page, ['Grey Infantry A', 'Grey Cavalry'], { commandPoints: 2 });
   await link(page, 'Resolve the battles');
   await heading(page, 'Battles');
   await tap(page, 'Fight it on the Battlefield Sheet');

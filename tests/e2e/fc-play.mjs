@@ -57,12 +57,14 @@ export async function startPractice(page, url, battles) {
     .getByRole('button', { name: battles, exact: true }).tap();
   await tap(page, 'Start the campaign');
   await heading(page, 'Campaign');
+  await ledger(page).getByText('0 Named Union Forces (4.18)', { exact: true }).waitFor();
   await tap(page, 'Advance the Campaign Turn counter (9.1)');
 }
 
 /** Lee and `forces` from the Capital to the Crossroads (9.2), then force marched on into the
- * Hills against the Union Cavalry (15.1), back on the campaign's Game area. */
-export async function marchToTheHills(page, forces) {
+ * Hills against the Union Cavalry (15.1), back on the campaign's Game area; the Forced March's
+ * cost is checked when `commandPoints` is given. */
+export async function marchToTheHills(page, forces, { commandPoints } = {}) {
   await link(page, 'Move your forces (9.2)');
   const capital = page.getByRole('listitem', { name: 'Capital', exact: true });
   for (const f of forces) await capital.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
@@ -78,6 +80,9 @@ export async function marchToTheHills(page, forces) {
   for (const f of forces) await crossroads.getByRole('button', { name: new RegExp('^' + f + ' \\(made up\\)') }).tap();
   await crossroads.getByRole('button', { name: 'Lee moves too', exact: true }).tap();
   await tap(page, 'To Hills');
+  if (commandPoints !== undefined) {
+    await happened(page).getByText(`force march Crossroads \u2192 Hills for ${commandPoints} Command Points (15.1)`).waitFor();
+  }
   await happened(page).getByText('Union Forces are in Hills: a battle will be fought (15.2)').waitFor();
   await tap(page, 'End the Forced March');
   await link(page, 'Back to the campaign');
