@@ -323,3 +323,36 @@ async function sheetBattle(page) {
   await inArea(page, 'Confederate', 'Capital').getByText('Grey Infantry C (made up) (Infantry, Combat Value 3, reduced)', { exact: true }).waitFor();
   assert.equal(await inArea(page, 'Union', 'Hills').count(), 0);
 }
+
+test('the Information Sheet\u2019s Union Orders chart: a row that does not read is named and nothing is kept; corrected, the chart is saved and kept across a reload', async () => {
+  const { page, problems } = await phone(app.browser);
+  await openApp(page, app.server.url, 'games');
+  await page.getByRole('button', { name: 'New game', exact: true }).tap();
+  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
+  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
+  await page.getByRole('link', { name: 'Back to the game' }).tap();
+  await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
+  await link(page, 'Enter or import a campaign pack');
+  await tap(page, "Load the practice pack (made-up values, not the game's)");
+  await link(page, 'Information Sheet');
+  await heading(page, 'Campaign Information Sheet');
+  await page.getByText('Union Campaign Map Orders (16.1.1)', { exact: true }).tap();
+  const order = page.getByRole('combobox', { name: 'Roll 3 order', exact: true });
+  await order.selectOption({ label: 'Move toward an Area' });
+  // 16.1.1: a Move toward order names its Area; without one the row does not read.
+  await tap(page, 'Save the chart');
+  await page.getByRole('alert').filter({ hasText: 'Roll 3: choose the Area the group moves toward.' }).waitFor();
+  await reload(page);
+  await page.getByText('Union Campaign Map Orders (16.1.1)', { exact: true }).tap();
+  assert.notEqual(await order.inputValue(), 'MoveToward', 'a chart with a row that does not read was kept');
+
+  await order.selectOption({ label: 'Move toward an Area' });
+  await page.getByRole('combobox', { name: 'Roll 3 Area', exact: true }).selectOption({ label: 'Hills' });
+  await tap(page, 'Save the chart');
+  assert.equal(await page.getByRole('alert').count(), 0);
+  await reload(page);
+  await page.getByText('Union Campaign Map Orders (16.1.1)', { exact: true }).tap();
+  assert.equal(await order.inputValue(), 'MoveToward');
+  assert.equal(await page.getByRole('combobox', { name: 'Roll 3 Area', exact: true }).inputValue(), 'Hills');
+  assert.deepEqual(problems.errors, []);
+});

@@ -249,6 +249,46 @@ fn Placements(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl
     .into_any()
 }
 
+/// Writes each touched row of a ten-row chart's forms into `slots` as entered (a value left as
+/// it was keeps its provenance) and names the rows that do not read, counted from 1.
+fn enter_touched_rows<F, T>(
+    rows: StoredValue<Vec<RwSignal<F>>>,
+    touched: StoredValue<Vec<RwSignal<bool>>>,
+    slots: &mut [Given<T>],
+    read: impl Fn(&F) -> Result<T, String>,
+) -> Vec<String>
+where
+    F: Clone + Default + Send + Sync + 'static,
+    T: PartialEq,
+{
+    let mut bad = Vec::new();
+    for (i, slot) in slots.iter_mut().enumerate() {
+        if !touched.with_value(|t| t.get(i).is_some_and(|s| s.get_untracked())) {
+            continue;
+        }
+        let form = rows.with_value(|r| r.get(i).map(|s| s.get_untracked())).unwrap_or_default();
+        match read(&form) {
+            Ok(value) => {
+                if slot.value() != Some(&value) {
+                    *slot = Given::Entered(value);
+                }
+            }
+            Err(e) => bad.push(format!("Roll {}: {e}.", i + 1)),
+        }
+    }
+    bad
+}
+
+/// Puts the changed campaign back when every row read, or says which did not (nothing is kept
+/// of a chart with a row that does not read).
+fn put_unless_bad(store: Store, c: usize, def: CampaignDef, problem: RwSignal<Option<String>>, bad: Vec<String>) {
+    if bad.is_empty() {
+        put(store, c, def, problem);
+    } else {
+        problem.set(Some(bad.join(" ")));
+    }
+}
+
 /// One Union Orders chart of ten rows (16.1.1, 16.1.2).
 #[component]
 fn OrdersChartEntry(store: Store, c: usize, battle_area: bool, problem: RwSignal<Option<String>>) -> impl IntoView {
@@ -268,28 +308,8 @@ fn OrdersChartEntry(store: Store, c: usize, battle_area: bool, problem: RwSignal
         let Some(mut d) = campaign_at(store, c) else { return };
         let chart = if battle_area { &mut d.battle_area_orders.regular } else { &mut d.map_orders.regular };
         chart.rows.resize(10, Given::Missing);
-        let mut bad = Vec::new();
-        for i in 0..10 {
-            if !touched.with_value(|t| t.get(i).is_some_and(|s| s.get_untracked())) {
-                continue;
-            }
-            let form = rows.with_value(|r| r.get(i).map(|s| s.get_untracked())).unwrap_or_default();
-            match form.order() {
-                Ok(o) => {
-                    if let Some(slot) = chart.rows.get_mut(i)
-                        && slot.value() != Some(&o)
-                    {
-                        *slot = Given::Entered(o);
-                    }
-                }
-                Err(e) => bad.push(format!("Roll {}: {e}.", i + 1)),
-            }
-        }
-        if bad.is_empty() {
-            put(store, c, d, problem);
-        } else {
-            problem.set(Some(bad.join(" ")));
-        }
+        let bad = enter_touched_rows(rows, touched, &mut chart.rows, OrderForm::order);
+        put_unless_bad(store, c, d, problem, bad);
     };
     let kinds: Vec<OrderKind> = OrderKind::ALL.to_vec();
     view! {
@@ -407,28 +427,8 @@ fn ResupplyEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) -> i
     let save = move |_| {
         let Some(mut d) = campaign_at(store, c) else { return };
         d.union_resupply.rows.resize(10, Given::Missing);
-        let mut bad = Vec::new();
-        for i in 0..10 {
-            if !touched.with_value(|t| t.get(i).is_some_and(|s| s.get_untracked())) {
-                continue;
-            }
-            let form = rows.with_value(|r| r.get(i).map(|s| s.get_untracked())).unwrap_or_default();
-            match form.row() {
-                Ok(row) => {
-                    if let Some(slot) = d.union_resupply.rows.get_mut(i)
-                        && slot.value() != Some(&row)
-                    {
-                        *slot = Given::Entered(row);
-                    }
-                }
-                Err(e) => bad.push(format!("Roll {}: {e}.", i + 1)),
-            }
-        }
-        if bad.is_empty() {
-            put(store, c, d, problem);
-        } else {
-            problem.set(Some(bad.join(" ")));
-        }
+        let bad = enter_touched_rows(rows, touched, &mut d.union_resupply.rows, ResupplyForm::row);
+        put_unless_bad(store, c, d, problem, bad);
     };
     view! {
         <details class="more">
