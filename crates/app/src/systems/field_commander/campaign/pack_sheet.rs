@@ -35,7 +35,6 @@ fn prov<T>(g: &Given<T>) -> String {
     g.provenance()
 }
 
-/// The sheet's numbers.
 /// The keys of the pack's counters that campaign `c` may place: its own and those of no
 /// campaign in particular.
 fn counter_keys(store: Store, c: usize) -> Vec<String> {
@@ -54,6 +53,7 @@ fn counter_keys(store: Store, c: usize) -> Vec<String> {
     })
 }
 
+/// The sheet's numbers.
 #[component]
 fn Numbers(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
     let Some(d) = campaign_at(store, c) else { return ().into_any() };
