@@ -1,16 +1,30 @@
-// Offline support: registers the service worker and tells the app (src/ui/browser.rs) when a
-// new version is waiting; the app's "Update now" sends jr-apply-update, and the page reloads
-// once the new version has taken over.
-// The service worker is registered once the app has started (src/ui/browser.rs sets
-// data-started): its install fetches every screen's wasm chunk, which must not compete with the
-// first screen's own download and start-up on a slow phone.
+// Offline support: registers the service worker and tells the app (crates/app/src/shell/
+// browser.rs) when a new version is waiting; the app's "Update now" sends jr-apply-update, and
+// the page reloads once the new version has taken over.
+// The service worker is registered once the app has started (browser.rs sets data-started) and
+// its first frame is drawn: its install fetches every screen's wasm chunk, which must not
+// compete with the first screen's own download and start-up on a slow phone (registering in
+// the start-up's own task held the first frame back by a few ms at 4x, issue 15). A hidden
+// page draws no frame: the timeout registers it anyway.
+function afterFirstFrame(f) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      f();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
 function whenStarted(f) {
   const root = document.documentElement;
-  if (root.dataset.started === 'true') return f();
+  if (root.dataset.started === 'true') return afterFirstFrame(f);
   const observer = new MutationObserver(() => {
     if (root.dataset.started === 'true') {
       observer.disconnect();
-      f();
+      afterFirstFrame(f);
     }
   });
   observer.observe(root, { attributes: true, attributeFilter: ['data-started'] });
