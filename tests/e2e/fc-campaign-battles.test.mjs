@@ -7,8 +7,8 @@
 // dice entered, an undo and a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { phone, openApp, settle, appUnderTest } from './harness.mjs';
-import { die, happened, heading, ledger, link, marchToTheHills, nav, reload, tap } from './fc-play.mjs';
+import { phone, settle, appUnderTest } from './harness.mjs';
+import { die, happened, heading, ledger, link, marchToTheHills, nav, newGame, reload, tap } from './fc-play.mjs';
 
 const app = appUnderTest();
 
@@ -18,14 +18,6 @@ async function debugged(page, body) {
     if (process.env.FCC_DEBUG) console.log((await page.locator('main').innerText()).slice(0, 4000));
     throw e;
   }
-}
-
-async function newGame(page) {
-  await openApp(page, app.server.url, 'games');
-  await page.getByRole('button', { name: 'New game', exact: true }).tap();
-  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
-  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
-  await page.getByRole('link', { name: 'Back to the game' }).tap();
 }
 
 /** The practice pack's campaign started, its battles fought as `battles` says, on the `fog`
@@ -50,7 +42,7 @@ const todo = (page) => page.getByRole('list', { name: 'To do (10.1)', exact: tru
 test('a new battle has placed nothing, and a campaign\u2019s Game area says what the campaign needs', async () => {
   const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
-    await newGame(page);
+    await newGame(page, app.server.url);
     await heading(page, 'Game');
     // 10.1: the counters first; no step of a battle with no force is done (10.2.13).
     await todo(page).getByRole('listitem').filter({ hasText: /^Now: Enter both sides' counters/ }).waitFor();
@@ -88,7 +80,7 @@ test('a new battle has placed nothing, and a campaign\u2019s Game area says what
 test('a Very Quick battle that destroys the whole Union army ends with no Withdrawal', async () => {
   const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
-    await newGame(page);
+    await newGame(page, app.server.url);
     await startPractice(page, 'Very Quick: one roll');
     await tap(page, 'Advance the Campaign Turn counter (9.1)');
     await marchToTheHills(page, ['Grey Cavalry', 'Grey Guns']);
@@ -135,7 +127,7 @@ test('a Very Quick battle that destroys the whole Union army ends with no Withdr
 test('the set-up: the Hard table\u2019s row 9 picked, and Screened Approach placing the Union first', async () => {
   const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
-    await newGame(page);
+    await newGame(page, app.server.url);
     await nav(page).getByRole('link', { name: 'Set-up', exact: true }).tap();
     await heading(page, 'Set-up');
     await tap(page, "Load the practice battle (made-up values, not the game's)");
@@ -175,7 +167,7 @@ test('the set-up: the Hard table\u2019s row 9 picked, and Screened Approach plac
 test('Desertion rolled in a campaign battle on the sheet checks a force on the campaign map', async () => {
   const { page } = await phone(app.browser);
   await debugged(page, async (page) => {
-    await newGame(page);
+    await newGame(page, app.server.url);
     await startPractice(page, 'On the Battlefield Sheet', 'Veteran');
     await tap(page, 'Advance the Campaign Turn counter (9.1)');
     await marchToTheHills(page, ['Grey Infantry A', 'Grey Cavalry']);

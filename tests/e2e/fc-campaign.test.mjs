@@ -11,8 +11,8 @@
 // on the Battlefield Sheet from the campaign, Enveloped there (10.2.9) and brought back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { phone, openApp, settle, downloadText, appUnderTest } from './harness.mjs';
-import { die, happened, heading, ledger, link, marchToTheHills, nav, reload, startPractice, tap } from './fc-play.mjs';
+import { phone, settle, downloadText, appUnderTest } from './harness.mjs';
+import { die, happened, heading, ledger, link, marchToTheHills, nav, newGame, reload, startPractice, tap, toCampaign } from './fc-play.mjs';
 
 const app = appUnderTest();
 
@@ -34,13 +34,8 @@ test('a Field Commander campaign: the pack entered and kept as a file, a campaig
 });
 
 async function body(page) {
-  await openApp(page, app.server.url, 'games');
-  await page.getByRole('button', { name: 'New game', exact: true }).tap();
-  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
-  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
-  await page.getByRole('link', { name: 'Back to the game' }).tap();
-  await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
-  await heading(page, 'Campaign');
+  await newGame(page, app.server.url);
+  await toCampaign(page);
 
   // The pack: the practice one, every value made up and said so; a counter entered in its form.
   await link(page, 'Enter or import a campaign pack');
@@ -326,12 +321,8 @@ async function sheetBattle(page) {
 
 test('the Information Sheet\u2019s Union Orders chart: a row that does not read is named and nothing is kept; corrected, the chart is saved and kept across a reload', async () => {
   const { page, problems } = await phone(app.browser);
-  await openApp(page, app.server.url, 'games');
-  await page.getByRole('button', { name: 'New game', exact: true }).tap();
-  await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
-  await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
-  await page.getByRole('link', { name: 'Back to the game' }).tap();
-  await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
+  await newGame(page, app.server.url);
+  await toCampaign(page);
   await link(page, 'Enter or import a campaign pack');
   await tap(page, "Load the practice pack (made-up values, not the game's)");
   await link(page, 'Information Sheet');

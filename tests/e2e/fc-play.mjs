@@ -40,16 +40,26 @@ export async function reload(page) {
 /** Forces in an Area of the campaign map, one side's list. */
 export const inArea = (page, side, where) => page.getByRole('list', { name: `${side} forces in ${where}`, exact: true });
 
-/** A new game with the practice pack's campaign started, its battles fought as `battles` says,
- * the Campaign Turn counter advanced to Turn 1. */
-export async function startPractice(page, url, battles) {
+/** A new Field Commander game made from Saved games, then back to the game. */
+export async function newGame(page, url) {
   await openApp(page, url, 'games');
   await page.getByRole('button', { name: 'New game', exact: true }).tap();
   await page.getByRole('button', { name: /^Field Commander: Robert E\. Lee/ }).tap();
   await page.getByRole('status').filter({ hasText: 'A new game is open.' }).waitFor();
   await page.getByRole('link', { name: 'Back to the game' }).tap();
+}
+
+/** The Campaign area, from the bottom bar. */
+export async function toCampaign(page) {
   await nav(page).getByRole('link', { name: 'Campaign', exact: true }).tap();
   await heading(page, 'Campaign');
+}
+
+/** A new game with the practice pack's campaign started, its battles fought as `battles` says,
+ * the Campaign Turn counter advanced to Turn 1. */
+export async function startPractice(page, url, battles) {
+  await newGame(page, url);
+  await toCampaign(page);
   await tap(page, "Load the practice pack (made-up values, not the game's)");
   await link(page, 'Start a campaign from the pack');
   await heading(page, 'Start a campaign');
