@@ -329,6 +329,12 @@ test('the Information Sheet\u2019s Union Orders chart: a row that does not read 
   await heading(page, 'Campaign Information Sheet');
   await page.getByText('Union Campaign Map Orders (16.1.1)', { exact: true }).tap();
   const order = page.getByRole('combobox', { name: 'Roll 3 order', exact: true });
+  // Each drop-down of the chart is a 48 px target within the phone's width.
+  for (const select of await page.locator('.fc-chart-entry select').filter({ visible: true }).all()) {
+    const box = await select.boundingBox();
+    const label = await select.getAttribute('aria-label');
+    assert.ok(box.height >= 48 && box.x + box.width <= 390, `${label}: ${box.width}x${box.height} at ${box.x}`);
+  }
   await order.selectOption({ label: 'Move toward an Area' });
   // 16.1.1: a Move toward order names its Area; without one the row does not read.
   await tap(page, 'Save the chart');
