@@ -35,16 +35,13 @@ export function deferChunkLoader(glueJs, splitJs) {
   }
   const stubs = names.map((n) => `    ${n}: (index, data) => loadChunk("${n}", index, data),`).join('\n');
   const header = [
-    '// The chunk loader, imported on the first lazy screen (scripts/lazy-loader.mjs), once the',
-    '// first frame is drawn: begun inside the start-up, the import held that frame back by about',
-    '// 15 ms at 4x (issue 15). A hidden page draws no frame: the timeout starts it anyway.',
-    'const afterFirstFrame = () => new Promise((resolve) => {',
-    '    requestAnimationFrame(() => setTimeout(resolve, 0));',
-    '    setTimeout(resolve, 250);',
-    '});',
+    '// The chunk loader, imported on the first lazy screen (scripts/lazy-loader.mjs). The shell',
+    '// builds the first screen after its first frame (crates/app/src/shell/app.rs), so the import',
+    '// never competes with that frame (begun inside the start-up, it held it back by about 15 ms',
+    '// at 4x, issue 15).',
     'let chunkLoader;',
     'function loadChunk(name, index, data) {',
-    '    chunkLoader ??= afterFirstFrame().then(() => import("./__wasm_split.js"));',
+    '    chunkLoader ??= import("./__wasm_split.js");',
     '    chunkLoader.then((loader) => loader[name](index, data), (error) => {',
     '        console.error(error);',
     '        chunkLoader = undefined;',

@@ -260,6 +260,11 @@ impl<K: KeyValueStore> Persistence<K> {
         S: DeserializeOwned + Default,
     {
         let Some(raw) = raw else { return ExternalChange::Ignore };
+        // Nothing newer than what this tab has seen (its own saves, or the document as it read
+        // it): the revision says so without reading every game.
+        if peek_revision(raw).is_some_and(|revision| revision <= self.seen_revision) {
+            return ExternalChange::Ignore;
+        }
         let Ok((doc, _)) = decode(raw, self.layout) else { return ExternalChange::Ignore };
         if doc.revision <= self.seen_revision || doc.writer == self.tab_id {
             return ExternalChange::Ignore;
@@ -412,5 +417,29 @@ mod tests {
         let raw = store.get(DOC_KEY).unwrap();
         assert_eq!(a.external_change::<Toy, ()>(raw.as_deref(), false), ExternalChange::Ignore);
         assert_eq!(a.external_change::<Toy, ()>(Some("garbage"), false), ExternalChange::Ignore);
+    }
+
+    /// A tab starts listening for other tabs' saves only after its first frame (the shell's
+    /// `Store::listen`) and then looks at what is stored once: a save made in between is
+    /// shown, the document it read itself is not taken for a change.
+    #[test]
+    fn a_save_before_the_tab_listens_is_found_when_it_looks() {
+        let store = Rc::new(MemoryStore::new());
+        let mut first = Persistence::new(Some(store.clone()), "tab-a", &TOY);
+        let mut doc = load(&mut first).doc;
+        first.save(&mut doc, false);
+
+        let mut late = Persistence::new(Some(store.clone()), "tab-b", &TOY);
+        load(&mut late);
+        let as_read = store.get(DOC_KEY).unwrap();
+        assert_eq!(late.external_change::<Toy, ()>(as_read.as_deref(), false), ExternalChange::Ignore);
+
+        doc.current_game_mut().unwrap().turn = 5;
+        assert_eq!(first.save(&mut doc, false), SaveOutcome::Saved);
+        let now = store.get(DOC_KEY).unwrap();
+        match late.external_change::<Toy, ()>(now.as_deref(), false) {
+            ExternalChange::Adopt(doc) => assert_eq!(doc.current_game().unwrap().turn, 5),
+            other => panic!("expected the other tab's save, got {other:?}"),
+        }
     }
 }

@@ -8,7 +8,9 @@ use crate::doc::LAYOUT;
 use companion_core::persist::{KeyValueStore, StoreError};
 use companion_core::settings::Theme;
 use leptos::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
 
 thread_local! {
@@ -201,6 +203,28 @@ pub fn apply_theme(theme: Theme) {
         Some(value) => root.set_attribute("data-theme", value),
         None => root.remove_attribute("data-theme"),
     };
+}
+
+/// How long a page that draws no frame (opened hidden) waits before [`after_first_frame`]'s
+/// work runs anyway; public/pwa.js waits as long before registering the service worker.
+const HIDDEN_PAGE_WAIT: Duration = Duration::from_millis(250);
+
+/// Runs `f` once the first frame is drawn: what the players need not see in it (the storage
+/// listeners, the notices, the crash screen's copy of the game) waits, so that the navigation
+/// is on screen sooner (issue 15: each piece of the start-up costs V8 the compilation of its
+/// functions on their first call). A hidden page draws no frame: a timeout runs `f` instead,
+/// whichever comes first.
+pub fn after_first_frame(f: impl FnOnce() + 'static) {
+    type Once = Rc<Cell<Option<Box<dyn FnOnce()>>>>;
+    let once: Once = Rc::new(Cell::new(Some(Box::new(f))));
+    let run = |once: &Once| {
+        if let Some(f) = once.take() {
+            f();
+        }
+    };
+    let by_frame = once.clone();
+    request_animation_frame(move || set_timeout(move || run(&by_frame), Duration::ZERO));
+    set_timeout(move || run(&once), HIDDEN_PAGE_WAIT);
 }
 
 /// Marks the shell as rendered (for the start-up measurement and the tests).

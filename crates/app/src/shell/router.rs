@@ -194,26 +194,11 @@ pub fn navigate(href: &str) {
     }
 }
 
-/// A link that says when it is the current page (`aria-current="page"`, for the navigation
-/// bar's highlight and for screen readers). `exact`: only this path, not those under it.
-#[component]
-pub fn NavLink(
-    href: &'static str,
-    #[prop(optional)] exact: bool,
-    #[prop(optional, into)] class: Option<String>,
-    children: Children,
-) -> impl IntoView {
-    let location = use_location();
-    let current = move || {
-        location.with(|l| {
-            l.path == href
-                || (!exact && href != "/" && l.path.starts_with(href) && l.path[href.len()..].starts_with('/'))
-        })
-    };
-    view! {
-        <a href=href class=class aria-current=move || current().then_some("page")>{children()}</a>
-    }
-    .into_any()
+/// Whether the area at `href` is the current page at `path`: the area's own path or one
+/// under it ("/orders" for "/orders/brigade"), the Game area ("/") only itself. The bottom
+/// bar marks it `aria-current="page"`, its highlight and what a screen reader announces.
+pub fn is_current(path: &str, href: &str) -> bool {
+    path == href || (href != "/" && path.strip_prefix(href).is_some_and(|rest| rest.starts_with('/')))
 }
 
 #[cfg(test)]
@@ -231,6 +216,16 @@ mod tests {
         assert_eq!(l.query_value("reason").as_deref(), Some("first kill"));
         assert_eq!(decode("a+b%2Fc%"), "a b/c%");
         assert_eq!(decode("%E2%80%99"), "’");
+    }
+
+    #[test]
+    fn the_bottom_bar_marks_the_area_shown_and_its_sub_pages() {
+        assert!(is_current("/", "/"));
+        assert!(!is_current("/orders", "/"));
+        assert!(is_current("/resolve", "/resolve"));
+        assert!(is_current("/resolve/morale", "/resolve"));
+        assert!(!is_current("/resolvers", "/resolve"));
+        assert!(!is_current("/tables", "/resolve"));
     }
 
     #[test]

@@ -78,27 +78,34 @@ impl Store {
             saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
         };
+        // The theme is applied here and where the settings change (`update_settings`, `show`):
+        // an Effect would be one more piece of the first frame (issue 15).
+        browser::apply_theme(store.settings.with_untracked(|s| s.theme));
         let written = store.notice.with_untracked(|n| n.is_none());
         store.written.set(written);
         browser::set_save_state(if written { "saved" } else { "not-saved" });
-        store.listen();
-        // The crash screen's copy of the open game is written once the first screen is painted
-        // (serialising it was 5 ms of the first render at 4x, issue 15); until then a crash
-        // exports the stored document as it was read (`browser::install_panic_screen`).
-        request_animation_frame(move || {
-            set_timeout(move || browser::set_snapshot(snapshot(&store.document())), Duration::ZERO)
+        // Both wait for the first frame (issue 15; 7 and 5 ms of the first render at 4x): the
+        // listeners, and the crash screen's copy of the open game (until then a crash exports
+        // the stored document as it was read, `browser::install_panic_screen`).
+        browser::after_first_frame(move || {
+            store.listen();
+            browser::set_snapshot(snapshot(&store.document()));
         });
         store
     }
 
+    /// Follows other tabs' saves and saves when the page is hidden. Wired after the first
+    /// frame: what another tab saved since this one read the document is looked for then.
     fn listen(self) {
         browser::on_storage_change(LAYOUT.key, move |raw| self.external_change(raw));
         browser::on_page_hidden(move || self.save_now(false));
+        self.external_change(browser::local_storage_raw());
     }
 
     /// Changes the device settings.
     pub fn update_settings(self, f: impl FnOnce(&mut Settings)) {
         self.settings.update(f);
+        browser::apply_theme(self.settings.with_untracked(|s| s.theme));
         self.changed();
     }
 
@@ -145,6 +152,7 @@ impl Store {
     /// Shows a document: its open game in its system's session, its settings and data.
     pub fn show(self, doc: AppDoc) {
         let open = doc.current_game().cloned().unwrap_or_else(new_game);
+        browser::apply_theme(doc.settings.theme);
         self.settings.set(doc.settings.clone());
         // The saved games first: a system that reads its open game from them does so on open.
         self.saves.set(doc);
