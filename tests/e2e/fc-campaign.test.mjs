@@ -338,7 +338,11 @@ test('the Information Sheet\u2019s Union Orders chart: a row that does not read 
   await order.selectOption({ label: 'Move toward an Area' });
   // 16.1.1: a Move toward order names its Area; without one the row does not read.
   await tap(page, 'Save the chart');
-  await page.getByRole('alert').filter({ hasText: 'Roll 3: choose the Area the group moves toward.' }).waitFor();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Roll 3: choose the Area the group moves toward.' });
+  await refusal.waitFor();
+  // Said where the player tapped, not at the top of the long sheet, out of sight.
+  const box = await refusal.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 844, `the refusal is off screen, at ${box.y} px`);
   await reload(page);
   await page.getByText('Union Campaign Map Orders (16.1.1)', { exact: true }).tap();
   assert.notEqual(await order.inputValue(), 'MoveToward', 'a chart with a row that does not read was kept');

@@ -55,7 +55,8 @@ fn counter_keys(store: Store, c: usize) -> Vec<String> {
 
 /// The sheet's numbers.
 #[component]
-fn Numbers(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn Numbers(store: Store, c: usize) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let Some(d) = campaign_at(store, c) else { return ().into_any() };
     let f = vec![
         field("Lee's Command Rating (4.7)", &d.lee_rating, 1, 10),
@@ -170,6 +171,7 @@ fn Numbers(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl In
                     }).collect_view()}
                 </select>
             </label>
+            <Problem problem=problem/>
             <button class="button primary" on:click=save>"Save the numbers"</button>
         </details>
     }
@@ -195,7 +197,8 @@ fn AreaSelect(#[prop(into)] label: String, areas: Vec<String>, value: RwSignal<S
 
 /// The starting forces and the Objectives (7.8, 7.13).
 #[component]
-fn Placements(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn Placements(store: Store, c: usize) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let def = move || campaign_at(store, c);
     let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
     let counters = move || counter_keys(store, c);
@@ -221,6 +224,7 @@ fn Placements(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl
                 </select>
             </label>
             {move || view! { <AreaSelect label="Placed in" areas=areas() value=area/> }}
+            <Problem problem=problem/>
             <button class="button primary" on:click=move |_| {
                 let (k, a) = (counter.get_untracked(), area.get_untracked());
                 if k.is_empty() || a.is_empty() {
@@ -291,7 +295,8 @@ fn put_unless_bad(store: Store, c: usize, def: CampaignDef, problem: RwSignal<Op
 
 /// One Union Orders chart of ten rows (16.1.1, 16.1.2).
 #[component]
-fn OrdersChartEntry(store: Store, c: usize, battle_area: bool, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn OrdersChartEntry(store: Store, c: usize, battle_area: bool) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let Some(d) = campaign_at(store, c) else { return ().into_any() };
     let chart = if battle_area { &d.battle_area_orders.regular } else { &d.map_orders.regular };
     let areas: Vec<String> = d.map.areas.iter().map(|a| a.name.clone()).collect();
@@ -369,6 +374,7 @@ fn OrdersChartEntry(store: Store, c: usize, battle_area: bool, problem: RwSignal
                     }.into_any()
                 }).collect_view()}
             </ol>
+            <Problem problem=problem/>
             <button class="button primary" on:click=save>"Save the chart"</button>
         </details>
     }
@@ -377,7 +383,8 @@ fn OrdersChartEntry(store: Store, c: usize, battle_area: bool, problem: RwSignal
 
 /// The Withdrawal table (14.8): ten results, each one tap.
 #[component]
-fn WithdrawalEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn WithdrawalEntry(store: Store, c: usize) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let def = move || campaign_at(store, c);
     let set = move |i: usize, w: Withdrawal| {
         if let Some(mut d) = campaign_at(store, c) {
@@ -392,6 +399,7 @@ fn WithdrawalEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) ->
     view! {
         <details class="more">
             <summary class="button">{move || format!("Withdrawal table (14.8): {} of 10 rows", def().map(|d| d.withdrawal.rows.iter().filter(|r| !r.is_missing()).count()).unwrap_or(0))}</summary>
+            <Problem problem=problem/>
             {(0..10usize).map(|i| view! {
                 <fieldset class="choices inline toggles">
                     <legend>{format!("Roll {}", i + 1)}</legend>
@@ -411,7 +419,8 @@ fn WithdrawalEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) ->
 
 /// The Union Resupply Table (18.2, 18.3): each row's result and follow-up column.
 #[component]
-fn ResupplyEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn ResupplyEntry(store: Store, c: usize) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let Some(d) = campaign_at(store, c) else { return ().into_any() };
     let rows: Vec<RwSignal<ResupplyForm>> = (0..10)
         .map(|i| {
@@ -474,6 +483,7 @@ fn ResupplyEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) -> i
                     }.into_any()
                 }).collect_view()}
             </ol>
+            <Problem problem=problem/>
             <button class="button primary" on:click=save>"Save the table"</button>
         </details>
     }
@@ -482,7 +492,8 @@ fn ResupplyEntry(store: Store, c: usize, problem: RwSignal<Option<String>>) -> i
 
 /// The Victory and Defeat conditions (3.1, 3.2) and Late Arrivals (7.9), Special Rules (7.1).
 #[component]
-fn Conditions(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn Conditions(store: Store, c: usize) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let def = move || campaign_at(store, c);
     let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
     let areas = move || area_names(store, c);
@@ -568,6 +579,7 @@ fn Conditions(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl
             <label class="field"><span>"The turn (for a deadline)"</span><input type="text" inputmode="numeric" bind:value=turn/></label>
             <label class="field"><span>"Campaign Victory Points (3.3)"</span><input type="text" inputmode="numeric" bind:value=vp/></label>
             <crate::widgets::toggles::Toggles legend="Failing it loses the campaign (3.2)" options=vec![(false, "No"), (true, "Yes")] value=defeat/>
+            <Problem problem=problem/>
             <button class="button primary" on:click=add>"Add the condition"</button>
             <h3>"Special Rules (7.1)"</h3>
             <ul class="fc-forces">
@@ -592,7 +604,8 @@ fn Conditions(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl
 
 /// The Late Arrivals (7.9).
 #[component]
-fn Arrivals(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn Arrivals(store: Store, c: usize) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
     let def = move || campaign_at(store, c);
     let change = move |f: &dyn Fn(&mut CampaignDef)| change_campaign(store, c, problem, f);
     let counter = RwSignal::new(String::new());
@@ -652,6 +665,7 @@ fn Arrivals(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl I
             </label>
             {move || view! { <AreaSelect label="The named Area" areas=areas() value=area/> }}
             <label class="field"><span>"The sheet's words"</span><input type="text" bind:value=words/></label>
+            <Problem problem=problem/>
             <button class="button primary" on:click=add>"Add the Late Arrival"</button>
         </details>
     }
@@ -663,22 +677,22 @@ fn Arrivals(store: Store, c: usize, problem: RwSignal<Option<String>>) -> impl I
 pub fn SheetScreen() -> impl IntoView {
     let store = use_store();
     let c: usize = use_query_map().get_untracked().get("c").and_then(|v| v.parse().ok()).unwrap_or(0);
-    let problem = RwSignal::new(None::<String>);
     let name = campaign_at(store, c).map(|d| d.name).unwrap_or_else(|| "No such campaign".into());
     view! {
         <section class="screen fc fc-pack" aria-labelledby="psheet-title">
             <h1 id="psheet-title">"Campaign Information Sheet"</h1>
             <p class="subtitle">{name}</p>
             <p class="muted">"Enter the sheet's sections from your own sheet; enter the map first, so that its Areas can be chosen here."</p>
-            <Problem problem=problem/>
-            <Numbers store=store c=c problem=problem/>
-            <Placements store=store c=c problem=problem/>
-            <OrdersChartEntry store=store c=c battle_area=false problem=problem/>
-            <OrdersChartEntry store=store c=c battle_area=true problem=problem/>
-            <WithdrawalEntry store=store c=c problem=problem/>
-            <ResupplyEntry store=store c=c problem=problem/>
-            <Conditions store=store c=c problem=problem/>
-            <Arrivals store=store c=c problem=problem/>
+            // Each section says what it refused just above its own button, where the player
+            // is: the sheet is long, and a message at its top went unseen.
+            <Numbers store=store c=c/>
+            <Placements store=store c=c/>
+            <OrdersChartEntry store=store c=c battle_area=false/>
+            <OrdersChartEntry store=store c=c battle_area=true/>
+            <WithdrawalEntry store=store c=c/>
+            <ResupplyEntry store=store c=c/>
+            <Conditions store=store c=c/>
+            <Arrivals store=store c=c/>
             <div class="row">
                 <a class="button" href=format!("/pack/map?c={c}")>"The map"</a>
                 <a class="button" href=format!("/pack/brt?c={c}")>"The Battle Resolution Table"</a>
