@@ -92,6 +92,11 @@ test('a fire and a charge with entered dice and the players\' tables, then undon
   // What it left due, in 9.4's order: the Target's Morale Check. Rated B (+0): 4 + 4 = 8,
   // Shaken.
   const due = page.getByRole('article', { name: 'Morale Check for 19th Indiana: two dice on the Morale Table' });
+  // The players' Morale Table holds only modifiers the game adds itself (the Stack's Morale
+  // Rating A to F, 10.1; Wrecked; Limited Defense Status; the Charge Modifier): none is offered.
+  await due.getByRole('checkbox', { name: /^Adjacent to the Firing Stack/ }).waitFor();
+  assert.equal(await due.getByRole('group', { name: 'Other modifiers that apply' }).count(), 0);
+  assert.equal(await due.getByRole('checkbox', { name: /^Morale Rating/ }).count(), 0);
   await dice(due, 'Morale die', 4, 4);
   const morale = due.getByRole('status', { name: 'Morale result' });
   await morale.getByText('Morale Table: 8 +0 = 8: Shaken').waitFor();

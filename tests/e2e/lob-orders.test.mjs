@@ -123,6 +123,10 @@ test('an Order written, carried, refused, accepted and ended over several turns 
   await openBook(page, 'Confederate');
   await card.getByText('Arrived: awaiting Acceptance, rolled for once a turn (13.3)').waitFor();
   await card.getByText('Accepted: 72% (26 in 36)').waitFor();
+  // The Command Roll Table's modifiers the players may claim; Release Reserves is another roll's.
+  const modifiers = card.getByRole('group', { name: 'Modifiers that apply' });
+  await modifiers.getByRole('checkbox', { name: /^Night \(13\.5b\)/ }).waitFor();
+  assert.equal(await modifiers.getByRole('checkbox', { name: /^Release Reserves/ }).count(), 0);
   await dice(card, 'Acceptance die', 2, 2);
   await card.getByRole('button', { name: 'Roll to accept' }).tap();
   await said(page, 'Hill fails to accept Order 1 (6): he must try again next turn (13.3c)');

@@ -1,6 +1,7 @@
 //! Small pieces every Line of Battle screen shares: the cover between the sides, the side
 //! switch, a Leader's value 0-4 as a row of large buttons (`widgets::toggles::Toggles`), a
-//! refusal shown beside its buttons, and the odds before a roll on the players' own table.
+//! refusal shown beside its buttons, the odds before a roll on the players' own table and its
+//! modifiers as checkboxes.
 
 use super::model::words;
 use crate::widgets::odds::chance_words;
@@ -118,6 +119,70 @@ pub fn odds_line(target: String, chances: Result<Vec<(&'static str, Chance)>, Lo
         }
         .into_any(),
     }
+}
+
+/// A table's modifiers as checkboxes, each with its rule and value or "not entered", leaving
+/// out those the screen asks for or the game adds itself: `skip` by name, `skip_starting` by
+/// what the name starts with ("Morale Rating" for its six, A to F). The names are the players'
+/// table's own, so a modifier they added is offered too.
+#[component]
+pub fn ModifierChoices(
+    table: &'static str,
+    chosen: RwSignal<Vec<String>>,
+    #[prop(optional)] skip: Vec<&'static str>,
+    #[prop(optional)] skip_starting: Vec<&'static str>,
+    #[prop(default = "Modifiers that apply")] legend: &'static str,
+) -> impl IntoView {
+    let store = super::store::use_store();
+    let skipped = StoredValue::new((skip, skip_starting));
+    let modifiers = move || {
+        store.with(|g| {
+            g.tables
+                .get(table)
+                .map(|t| {
+                    t.modifiers
+                        .iter()
+                        .filter(|m| {
+                            !skipped.with_value(|(names, starts)| {
+                                names.contains(&m.name.as_str()) || starts.iter().any(|p| m.name.starts_with(p))
+                            })
+                        })
+                        .map(|m| {
+                            let value = m.value.get().map(|v| format!("{v:+}")).unwrap_or_else(|| "not entered".into());
+                            (m.name.clone(), format!("{} ({}): {value}", m.name, m.rule))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <Show when=move || !modifiers().is_empty()>
+            <fieldset class="choices">
+                <legend>{legend}</legend>
+                {move || modifiers().into_iter().map(|(name, shown)| {
+                    let n = StoredValue::new(name);
+                    view! {
+                        <label class="choice">
+                            <input type="checkbox"
+                                prop:checked=move || chosen.with(|c| c.contains(&n.get_value()))
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    chosen.update(|c| {
+                                        c.retain(|x| *x != n.get_value());
+                                        if on {
+                                            c.push(n.get_value());
+                                        }
+                                    });
+                                }/>
+                            <span>{shown}</span>
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
+        </Show>
+    }
+    .into_any()
 }
 
 /// A number typed in a field, if it is one.

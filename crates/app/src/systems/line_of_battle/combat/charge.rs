@@ -7,12 +7,12 @@
 //! results (11.3c, 11.4d). What a step leaves due is settled before the next.
 
 use super::dues::DueList;
-use super::parts::{LeaderColumn, LeaderPicks, StackPicker, TableModifiers, back};
+use super::parts::{LeaderColumn, LeaderPicks, StackPicker, back};
 use super::retreat::retreat_link;
 use crate::systems::line_of_battle::model::retreat::address;
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{odds_line, refusal};
+use crate::systems::line_of_battle::ui::{ModifierChoices, odds_line, refusal};
 use crate::widgets::dice::{DiceEntry, one_die, two_dice};
 use companion_core::Chance;
 use leptos::prelude::*;
@@ -231,7 +231,7 @@ fn Closing(send: Callback<ChargeCommand>) -> impl IntoView {
                 {leaders.into_iter().map(|(id, n)| view! { <option value=id>{n}</option> }).collect_view()}
             </select>
         </label>
-        <TableModifiers table=key::CLOSING chosen=chosen skip=vec!["Morale Rating"]/>
+        <ModifierChoices table=key::CLOSING chosen=chosen legend="Other modifiers that apply" skip_starting=vec!["Morale Rating"]/>
         <label class="choice"><input type="checkbox" bind:checked=automatic/><span>"It succeeds automatically (7.1b)"</span></label>
         {odds}
         <DiceEntry name="Closing die" count=Signal::derive(|| 1usize) faces=faces/>
@@ -273,7 +273,7 @@ fn Volley(send: Callback<ChargeCommand>) -> impl IntoView {
     view! {
         <h2 class="step">"c) The Opening Volley, by the Inactive Player (11.1c)"</h2>
         <StackPicker legend="The Opening Volley Stack" side=Signal::derive(move || other) chosen=firer used=true/>
-        <TableModifiers table=key::OPENING_VOLLEY chosen=chosen skip=vec!["Range", "Charge Range", "Green Firer"]/>
+        <ModifierChoices table=key::OPENING_VOLLEY chosen=chosen legend="Other modifiers that apply" skip_starting=vec!["Range", "Charge Range", "Green Firer"]/>
         <LeaderColumn column=column/>
         {odds}
         <DiceEntry name="Opening Volley die" count=Signal::derive(|| 1usize) faces=faces/>
@@ -373,7 +373,7 @@ fn TargetMorale(send: Callback<ChargeCommand>) -> impl IntoView {
             </select>
         </label>
         {(charging > 0).then(|| view! { <p class="muted">{format!("The Charging Leaders' Morale Values add {charging} (11.3b).")}</p> })}
-        <TableModifiers table=key::MORALE chosen=chosen skip=vec!["Morale Rating", "Charge:", "Wrecked", "Limited Defense Status"]/>
+        <ModifierChoices table=key::MORALE chosen=chosen legend="Other modifiers that apply" skip_starting=vec!["Morale Rating", "Charge:", "Wrecked", "Limited Defense Status"]/>
         {odds}
         <DiceEntry name="Morale die" count=Signal::derive(|| 2usize) faces=faces/>
         {move || reading().map(|r| match r {

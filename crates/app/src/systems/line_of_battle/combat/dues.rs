@@ -3,12 +3,12 @@
 //! Morale Check of the same loss), the Morale Check (10.1) and a Battery's Depletion (4.3b);
 //! each with its odds and dice, its reading shown before it is applied.
 
-use super::parts::{TableModifiers, back, leaders_of};
+use super::parts::{back, leaders_of};
 use super::retreat::retreat_link;
 use crate::systems::line_of_battle::model::retreat::address;
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::odds_line;
+use crate::systems::line_of_battle::ui::{ModifierChoices, odds_line};
 use crate::widgets::dice::{DiceEntry, two_dice};
 use leptos::prelude::*;
 use line_of_battle::artillery::Round;
@@ -265,7 +265,7 @@ pub fn Morale(due: Option<u32>, units: Vec<String>, adjacent: bool, send: Callba
                 let a = added();
                 if a.is_empty() { String::new() } else { format!("Added from the game: {}.", a.join(", ")) }
             }}</p>
-            <TableModifiers table=key::MORALE chosen=chosen skip=vec!["Morale Rating", "Charge:", "Wrecked", "Limited Defense Status"]/>
+            <ModifierChoices table=key::MORALE chosen=chosen legend="Other modifiers that apply" skip_starting=vec!["Morale Rating", "Charge:", "Wrecked", "Limited Defense Status"]/>
             <label class="choice">
                 <input type="checkbox" bind:checked=adjacent/>
                 <span>"Adjacent to the Firing Stack (10.2a: Blood Lust only then)"</span>

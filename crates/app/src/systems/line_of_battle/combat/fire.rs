@@ -7,10 +7,10 @@
 //! leaves due, settled in 9.4's order.
 
 use super::dues::DueList;
-use super::parts::{LeaderColumn, LeaderPicks, StackPicker, TableModifiers, back};
+use super::parts::{LeaderColumn, LeaderPicks, StackPicker, back};
 use crate::systems::line_of_battle::model::{combat, odds, tables as table_words, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{odds_line, refusal};
+use crate::systems::line_of_battle::ui::{ModifierChoices, odds_line, refusal};
 use crate::widgets::dice::{DiceEntry, one_die, two_dice};
 use crate::widgets::toggles::Toggles;
 use companion_core::TwoDice;
@@ -236,7 +236,7 @@ pub fn FireScreen() -> impl IntoView {
                             {move || specials().into_iter().map(|s| view! { <option value=special_words(s)>{special_words(s)}</option> }).collect_view()}
                         </select>
                     </label>
-                    <TableModifiers table=key::COMBAT chosen=chosen skip=SKIP.to_vec()/>
+                    <ModifierChoices table=key::COMBAT chosen=chosen legend="Other modifiers that apply" skip_starting=SKIP.to_vec()/>
                     <label class="choice"><input type="checkbox" bind:checked=zero/><span>"A Zero-led Brigade on its Zero Roll's MA (4.1d)"</span></label>
                     <label class="choice"><input type="checkbox" bind:checked=out_of_radius/><span>"The Stack began its move out of Command Radius (3.3e)"</span></label>
                     <LeaderColumn column=column/>
@@ -375,7 +375,7 @@ pub fn VolleyForm(trigger: Signal<Vec<String>>) -> impl IntoView {
                     <button type="button" class="button" aria-pressed=move || if range.get() == r { "true" } else { "false" } on:click=move |_| range.set(r)>{r}</button>
                 }).collect_view()}
             </fieldset>
-            <TableModifiers table=key::OPENING_VOLLEY chosen=chosen skip=vec!["Range", "Charge Range", "Green Firer"]/>
+            <ModifierChoices table=key::OPENING_VOLLEY chosen=chosen legend="Other modifiers that apply" skip_starting=vec!["Range", "Charge Range", "Green Firer"]/>
             <LeaderPicks legend="Leaders with the Triggering Stack" side=Signal::derive(move || side.other()) chosen=leaders/>
             <LeaderColumn column=column/>
             {odds}

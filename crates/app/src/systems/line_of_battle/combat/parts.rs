@@ -1,6 +1,6 @@
 //! What the combat screens share: a Stack picked unit by unit (its top unit first), the
-//! Leaders in a hex, a table's modifiers offered as checkboxes, the Leader Loss Table's
-//! columns, and the back link.
+//! Leaders in a hex, the Leader Loss Table's columns, and the back link (a table's modifiers
+//! as checkboxes are every roll's: `ui::ModifierChoices`).
 
 use crate::systems::line_of_battle::model::combat;
 use crate::systems::line_of_battle::store::{Untracked, use_store};
@@ -152,53 +152,6 @@ pub fn LeaderPicks(legend: &'static str, side: Signal<Side>, chosen: RwSignal<Ve
                 }).collect_view()}
             </fieldset>
         </details>
-    }
-    .into_any()
-}
-
-/// A table's modifiers as checkboxes, each with its rule and value, leaving out those the
-/// game adds itself (`skip`: names starting so).
-#[component]
-pub fn TableModifiers(table: &'static str, chosen: RwSignal<Vec<String>>, skip: Vec<&'static str>) -> impl IntoView {
-    let store = use_store();
-    let skip = StoredValue::new(skip);
-    let list = move || {
-        store.with(|g| {
-            g.tables
-                .get(table)
-                .map(|t| {
-                    t.modifiers
-                        .iter()
-                        .filter(|m| !skip.with_value(|s| s.iter().any(|p| m.name.starts_with(p))))
-                        .map(|m| {
-                            let v = m.value.get().map(|v| format!(": {v:+}")).unwrap_or_else(|| ": not entered".into());
-                            (m.name.clone(), format!("{} ({}){v}", m.name, m.rule))
-                        })
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
-    view! {
-        <Show when=move || !list().is_empty()>
-            <fieldset class="choices">
-                <legend>"Other modifiers that apply"</legend>
-                {move || list().into_iter().map(|(name, label)| {
-                    let n = StoredValue::new(name);
-                    view! {
-                        <label class="choice">
-                            <input type="checkbox"
-                                prop:checked=move || chosen.with(|c| c.contains(&n.get_value()))
-                                on:change=move |ev| {
-                                    let on = event_target_checked(&ev);
-                                    chosen.update(|c| { c.retain(|x| *x != n.get_value()); if on { c.push(n.get_value()); } });
-                                }/>
-                            <span>{label}</span>
-                        </label>
-                    }
-                }).collect_view()}
-            </fieldset>
-        </Show>
     }
     .into_any()
 }

@@ -5,7 +5,7 @@
 use super::{Said, use_said};
 use crate::systems::line_of_battle::model::odds;
 use crate::systems::line_of_battle::store::{Store, use_store};
-use crate::systems::line_of_battle::ui::odds_line;
+use crate::systems::line_of_battle::ui::{ModifierChoices, odds_line};
 use crate::widgets::dice::{DiceEntry, two_dice};
 use leptos::prelude::*;
 use line_of_battle::clock::Light;
@@ -20,67 +20,6 @@ pub fn send(store: Store, said: Said, command: OrderCommand) -> bool {
     let ok = result.is_ok();
     said.outcome(result.map(|o| o.lines).map_err(|e| e.to_string()));
     ok
-}
-
-/// The table's modifiers as checkboxes, each with its value or "not entered".
-#[component]
-pub fn ModifierChoices(
-    table: &'static str,
-    chosen: RwSignal<Vec<String>>,
-    #[prop(optional)] skip: Vec<&'static str>,
-) -> impl IntoView {
-    let store = use_store();
-    let skip = StoredValue::new(skip);
-    let modifiers = move || {
-        store.with(|g| {
-            g.tables
-                .get(table)
-                .map(|t| {
-                    t.modifiers
-                        .iter()
-                        .filter(|m| !skip.with_value(|s| s.contains(&m.name.as_str())))
-                        .map(|m| (m.name.clone(), m.rule.clone(), m.value.get()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
-    view! {
-        <Show when=move || !modifiers().is_empty()>
-            <fieldset class="choices">
-                <legend>"Modifiers that apply"</legend>
-                {move || modifiers()
-                    .into_iter()
-                    .map(|(name, rule, value)| {
-                        let n = StoredValue::new(name.clone());
-                        let shown = match value {
-                            Some(v) => format!("{name} ({rule}): {v:+}"),
-                            None => format!("{name} ({rule}): not entered"),
-                        };
-                        view! {
-                            <label class="choice">
-                                <input
-                                    type="checkbox"
-                                    prop:checked=move || chosen.with(|c| c.contains(&n.get_value()))
-                                    on:change=move |ev| {
-                                        let on = event_target_checked(&ev);
-                                        chosen.update(|c| {
-                                            c.retain(|x| *x != n.get_value());
-                                            if on {
-                                                c.push(n.get_value());
-                                            }
-                                        });
-                                    }
-                                />
-                                <span>{shown}</span>
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
-        </Show>
-    }
-    .into_any()
 }
 
 fn command_value(v: u8) -> Vec<(String, String, i32)> {

@@ -4,11 +4,11 @@
 //! scenario's Order in force (1.7) and writes the Midnight burst (13.5b), with no roll.
 
 use super::fields::{Fields, InstructionFields};
-use super::rolls::{ModifierChoices, send};
+use super::rolls::send;
 use super::use_said;
 use crate::systems::line_of_battle::model::{odds, orders, words};
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::{number, odds_line};
+use crate::systems::line_of_battle::ui::{ModifierChoices, number, odds_line};
 use crate::widgets::dice::{DiceEntry, two_dice};
 use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
