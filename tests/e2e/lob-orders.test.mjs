@@ -127,6 +127,13 @@ test('an Order written, carried, refused, accepted and ended over several turns 
   const modifiers = card.getByRole('group', { name: 'Modifiers that apply' });
   await modifiers.getByRole('checkbox', { name: /^Night \(13\.5b\)/ }).waitFor();
   assert.equal(await modifiers.getByRole('checkbox', { name: /^Release Reserves/ }).count(), 0);
+  // Ticked, Night counts: its value is not on the made-up chart, so the odds ask for it;
+  // unticked, they are back.
+  const night = modifiers.getByRole('checkbox', { name: 'Night (13.5b): not entered', exact: true });
+  await night.tap();
+  await card.getByText('Odds and result need your chart: Command Roll Table, modifier \u201cNight\u201d: enter its value from your chart.').waitFor();
+  await night.tap();
+  assert.equal(await night.isChecked(), false);
   await dice(card, 'Acceptance die', 2, 2);
   await card.getByRole('button', { name: 'Roll to accept' }).tap();
   await said(page, 'Hill fails to accept Order 1 (6): he must try again next turn (13.3c)');

@@ -5,7 +5,7 @@
 
 use super::model::words;
 use super::store::{Untracked, use_store};
-use super::ui::{number, refusal};
+use super::ui::{ChoiceBox, number, refusal};
 use crate::widgets::toggles::Toggles;
 use leptos::prelude::*;
 use line_of_battle::clock::{Arrival, Clock, Light, Period};
@@ -252,28 +252,7 @@ fn Arrivals() -> impl IntoView {
                 <label class="choice"><input type="checkbox" bind:checked=removal/><span>"A Removal (2.2c)"</span></label>
                 <fieldset class="choices">
                     <legend>"Units and Leaders"</legend>
-                    {move || candidates()
-                        .into_iter()
-                        .map(|(id, name)| {
-                            let id = StoredValue::new(id);
-                            view! {
-                                <label class="choice">
-                                    <input
-                                        type="checkbox"
-                                        prop:checked=move || chosen.with(|c| c.contains(&id.get_value()))
-                                        on:change=move |ev| {
-                                            let on = event_target_checked(&ev);
-                                            chosen.update(|c| {
-                                                c.retain(|x| *x != id.get_value());
-                                                if on { c.push(id.get_value()); }
-                                            });
-                                        }
-                                    />
-                                    <span>{name}</span>
-                                </label>
-                            }
-                        })
-                        .collect_view()}
+                    {move || candidates().into_iter().map(|(id, name)| view! { <ChoiceBox id=id label=name chosen=chosen/> }).collect_view()}
                 </fieldset>
                 {refusal(problem)}
                 <button class="button" type="submit">"Add the arrival"</button>

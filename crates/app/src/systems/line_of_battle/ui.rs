@@ -160,29 +160,34 @@ pub fn ModifierChoices(
         <Show when=move || !modifiers().is_empty()>
             <fieldset class="choices">
                 <legend>{legend}</legend>
-                {move || modifiers().into_iter().map(|(name, shown)| {
-                    let n = StoredValue::new(name);
-                    view! {
-                        <label class="choice">
-                            <input type="checkbox"
-                                prop:checked=move || chosen.with(|c| c.contains(&n.get_value()))
-                                on:change=move |ev| {
-                                    let on = event_target_checked(&ev);
-                                    chosen.update(|c| {
-                                        c.retain(|x| *x != n.get_value());
-                                        if on {
-                                            c.push(n.get_value());
-                                        }
-                                    });
-                                }/>
-                            <span>{shown}</span>
-                        </label>
-                    }
-                }).collect_view()}
+                {move || modifiers().into_iter().map(|(name, shown)| view! { <ChoiceBox id=name label=shown chosen=chosen/> }).collect_view()}
             </fieldset>
         </Show>
     }
     .into_any()
+}
+
+/// A checkbox that puts `id` into `chosen` when ticked and takes it out when not: one of a
+/// list the players tick (modifiers, Leaders, units).
+#[component]
+pub fn ChoiceBox(id: String, #[prop(into)] label: String, chosen: RwSignal<Vec<String>>) -> impl IntoView {
+    let id = StoredValue::new(id);
+    view! {
+        <label class="choice">
+            <input type="checkbox"
+                prop:checked=move || chosen.with(|c| c.contains(&id.get_value()))
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    chosen.update(|c| {
+                        c.retain(|x| *x != id.get_value());
+                        if on {
+                            c.push(id.get_value());
+                        }
+                    });
+                }/>
+            <span>{label}</span>
+        </label>
+    }
 }
 
 /// A number typed in a field, if it is one.

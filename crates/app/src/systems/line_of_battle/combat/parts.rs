@@ -4,6 +4,7 @@
 
 use crate::systems::line_of_battle::model::combat;
 use crate::systems::line_of_battle::store::{Untracked, use_store};
+use crate::systems::line_of_battle::ui::ChoiceBox;
 use leptos::prelude::*;
 use line_of_battle::oob::{Echelon, Side};
 use line_of_battle::tables::key;
@@ -136,20 +137,7 @@ pub fn LeaderPicks(legend: &'static str, side: Signal<Side>, chosen: RwSignal<Ve
             }}</summary>
             <fieldset class="choices">
                 <legend>{legend}</legend>
-                {move || list().into_iter().map(|(id, name)| {
-                    let id = StoredValue::new(id);
-                    view! {
-                        <label class="choice">
-                            <input type="checkbox"
-                                prop:checked=move || chosen.with(|c| c.contains(&id.get_value()))
-                                on:change=move |ev| {
-                                    let on = event_target_checked(&ev);
-                                    chosen.update(|c| { c.retain(|x| *x != id.get_value()); if on { c.push(id.get_value()); } });
-                                }/>
-                            <span>{name}</span>
-                        </label>
-                    }
-                }).collect_view()}
+                {move || list().into_iter().map(|(id, name)| view! { <ChoiceBox id=id label=name chosen=chosen/> }).collect_view()}
             </fieldset>
         </details>
     }

@@ -4,7 +4,7 @@
 use super::parts::{back, leaders_of};
 use crate::systems::line_of_battle::model::words;
 use crate::systems::line_of_battle::store::{Untracked, use_store};
-use crate::systems::line_of_battle::ui::refusal;
+use crate::systems::line_of_battle::ui::{ChoiceBox, refusal};
 use crate::widgets::dice::{DiceEntry, one_die};
 use leptos::prelude::*;
 use line_of_battle::clock::Segment;
@@ -84,20 +84,7 @@ pub fn RallyScreen() -> impl IntoView {
                 <h2>"Rebuilding (12.2): the units in Command Radius or in the Dead Pile"</h2>
                 <fieldset class="choices">
                     <legend>"Units eligible"</legend>
-                    {move || rebuildable().into_iter().map(|(id, label)| {
-                        let id = StoredValue::new(id);
-                        view! {
-                            <label class="choice">
-                                <input type="checkbox"
-                                    prop:checked=move || eligible.with(|c| c.contains(&id.get_value()))
-                                    on:change=move |ev| {
-                                        let on = event_target_checked(&ev);
-                                        eligible.update(|c| { c.retain(|x| *x != id.get_value()); if on { c.push(id.get_value()); } });
-                                    }/>
-                                <span>{label}</span>
-                            </label>
-                        }
-                    }).collect_view()}
+                    {move || rebuildable().into_iter().map(|(id, label)| view! { <ChoiceBox id=id label=label chosen=eligible/> }).collect_view()}
                 </fieldset>
                 <button class="button primary" on:click=move |_| send(Command::Rebuild { eligible: eligible.get_untracked() })>"Rebuild 1 SP each"</button>
             </Show>
