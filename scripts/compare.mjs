@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDist, launch, PHONE } from '../tests/e2e/harness.mjs';
 import { BUILDS, median, traceBoth, lazyFunctions, whatIfEarlyCompile } from './trace.mjs';
+import { BUDGET } from './measure.mjs';
 
 
 // Runs in the page before its own scripts. Records on window.__startup the time the first
@@ -94,7 +95,7 @@ async function oneRun(browser, url, dir, throttle) {
 }
 
 /** Alternates the app and the baseline `runs` times each; returns every run and the ratios. */
-export async function compare({ runs = 9, throttle = 4 } = {}) {
+export async function compare({ runs = BUDGET.renderPairs, throttle = 4 } = {}) {
   for (const b of BUILDS) {
     if (!fs.existsSync(path.join(b.dir, 'index.html'))) throw new Error(`${b.name}: ${b.dir} is not built (${b.hint})`);
   }
@@ -169,7 +170,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else if (args.includes('--trace')) {
     await traceBoth({ throttle: opt('--throttle', 4), runs: opt('--runs', 3) });
   } else {
-    const c = await compare({ runs: opt('--runs', Number(process.env.RUNS || 9)), throttle: opt('--throttle', 4) });
+    const c = await compare({ runs: opt('--runs', Number(process.env.RUNS || BUDGET.renderPairs)), throttle: opt('--throttle', 4) });
     console.log(args.includes('--json') ? JSON.stringify(c, null, 2) : describe(c));
   }
 }
