@@ -78,8 +78,8 @@ impl Store {
             saves: RwSignal::new(loaded.doc),
             generation: RwSignal::new(0),
         };
-        // The theme is applied here and where the settings change (`update_settings`, `show`):
-        // an Effect would be one more piece of the first frame (issue 15).
+        // The theme shows from the first frame; the Effect that follows its changes (whoever
+        // makes them) is made after it, one piece fewer in the first frame (issue 15).
         browser::apply_theme(store.settings.with_untracked(|s| s.theme));
         let written = store.notice.with_untracked(|n| n.is_none());
         store.written.set(written);
@@ -89,6 +89,7 @@ impl Store {
         // the stored document as it was read, `browser::install_panic_screen`).
         browser::after_first_frame(move || {
             store.listen();
+            session::in_root(|| Effect::new(move |_| browser::apply_theme(store.settings.get().theme)));
             browser::set_snapshot(snapshot(&store.document()));
         });
         store
@@ -105,7 +106,6 @@ impl Store {
     /// Changes the device settings.
     pub fn update_settings(self, f: impl FnOnce(&mut Settings)) {
         self.settings.update(f);
-        browser::apply_theme(self.settings.with_untracked(|s| s.theme));
         self.changed();
     }
 
@@ -152,7 +152,6 @@ impl Store {
     /// Shows a document: its open game in its system's session, its settings and data.
     pub fn show(self, doc: AppDoc) {
         let open = doc.current_game().cloned().unwrap_or_else(new_game);
-        browser::apply_theme(doc.settings.theme);
         self.settings.set(doc.settings.clone());
         // The saved games first: a system that reads its open game from them does so on open.
         self.saves.set(doc);
